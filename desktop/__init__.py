@@ -1,0 +1,3 @@
+"""Agent Desk: a native desktop host for AI coding agents."""
+
+__version__ = "0.1.0"

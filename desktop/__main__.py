@@ -1,0 +1,5 @@
+"""``python -m desktop`` runs the ``agentdesk`` command."""
+
+from desktop.cli.main import main
+
+raise SystemExit(main())

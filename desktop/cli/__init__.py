@@ -1,0 +1,1 @@
+"""The ``agentdesk`` command line: the window, ``exec`` and management subcommands."""

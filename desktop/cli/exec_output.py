@@ -1,0 +1,102 @@
+"""How ``agentdesk exec`` prints a conversation: JSON Lines or readable text."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import TextIO
+
+from desktop.core.events import (
+    AgentExited,
+    AgentReady,
+    ErrorEvent,
+    Notice,
+    SessionEvent,
+    TextDelta,
+    ThinkingDelta,
+    ToolCancelled,
+    ToolDecided,
+    ToolFinished,
+    ToolRequested,
+    ToolStarted,
+    TurnEnded,
+    TurnStarted,
+)
+
+
+class JsonPrinter:
+    """Every session event as one JSON object per line on stdout, flushed once per batch."""
+
+    def __init__(self, out: TextIO | None = None) -> None:
+        self._out = out or sys.stdout
+        self._flush_scheduled = False
+
+    def __call__(self, event: SessionEvent) -> None:
+        self._out.write(event.model_dump_json(exclude_none=True) + "\n")
+        if not self._flush_scheduled:
+            self._flush_scheduled = True
+            asyncio.get_running_loop().call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Push buffered lines out."""
+        self._flush_scheduled = False
+        self._out.flush()
+
+
+class TextPrinter:
+    """Assistant text on stdout; tools, notices and errors as short lines on stderr."""
+
+    def __init__(self, out: TextIO | None = None, err: TextIO | None = None) -> None:
+        self._out = out or sys.stdout
+        self._err = err or sys.stderr
+        self._text_open = False
+
+    def _line(self, text: str) -> None:
+        if self._text_open:
+            self._out.write("\n")
+            self._out.flush()
+            self._text_open = False
+        self._err.write(text + "\n")
+        self._err.flush()
+
+    def __call__(self, event: SessionEvent) -> None:
+        if isinstance(event, TextDelta):
+            self._out.write(event.text)
+            self._out.flush()
+            self._text_open = not event.text.endswith("\n")
+        elif isinstance(event, ThinkingDelta):
+            pass
+        elif isinstance(event, AgentReady):
+            version = f" {event.version}" if event.version else ""
+            self._line(f"· {event.agent}{version} ready")
+        elif isinstance(event, TurnStarted):
+            self._line(f"› {event.prompt}")
+        elif isinstance(event, ToolRequested):
+            where = f" in {event.preview.cwd}" if event.preview and event.preview.cwd else ""
+            self._line(f"⏺ {event.name}: {event.description or event.args}{where}")
+        elif isinstance(event, ToolDecided):
+            who = event.source.value + (f" {event.source_name}" if event.source_name else "")
+            self._line(f"  {event.decision.value} (by {who})")
+        elif isinstance(event, ToolStarted):
+            self._line(f"  running {event.name}")
+        elif isinstance(event, ToolFinished):
+            first = event.output.strip().splitlines()[:1]
+            self._line(f"  {event.status}: {first[0] if first else ''}")
+        elif isinstance(event, ToolCancelled):
+            self._line(f"  cancelled {event.reason}".rstrip())
+        elif isinstance(event, Notice):
+            self._line(f"· {event.message}")
+        elif isinstance(event, ErrorEvent):
+            self._line(f"✗ {event.code}: {event.message}")
+        elif isinstance(event, TurnEnded):
+            usage = event.usage
+            tokens = f", {usage.input_tokens} in / {usage.output_tokens} out" if usage else ""
+            self._line(
+                f"· turn {event.reason.value}{tokens}"
+                + (f": {event.message}" if event.message else "")
+            )
+        elif isinstance(event, AgentExited):
+            status = f"signal {event.signal}" if event.signal else f"code {event.exit_code}"
+            self._line(f"· agent exited ({status})")
+            if event.stderr_tail and not event.expected:
+                self._line(event.stderr_tail)

@@ -1,0 +1,74 @@
+"""Entry point of the ``agentdesk`` command.
+
+``agentdesk [PATH]`` opens the window for a workspace; ``agentdesk SUBCOMMAND ...`` runs a
+headless command. Subcommands are imported only when used so the window starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import os
+import sys
+from collections.abc import Sequence
+
+from desktop import __version__
+
+#: subcommand → module with ``add_arguments(parser)`` and ``run(args) -> int``.
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "exec": ("desktop.cli.exec_command", "run prompts headless and print the conversation"),
+}
+
+EXIT_USAGE = 2
+
+
+def _configure_logging() -> None:
+    level = os.environ.get("AGENTDESK_LOG_LEVEL", "WARNING").upper()
+    logging.basicConfig(
+        level=getattr(logging, level, logging.WARNING),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+
+
+def _subcommand_parser(name: str) -> tuple[argparse.ArgumentParser, object]:
+    module_name, help_text = SUBCOMMANDS[name]
+    module = importlib.import_module(module_name)
+    parser = argparse.ArgumentParser(prog=f"agentdesk {name}", description=help_text)
+    module.add_arguments(parser)
+    return parser, module
+
+
+def _gui_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="agentdesk",
+        description="Agent Desk: a desktop host for AI coding agents.",
+        epilog="Subcommands: "
+        + ", ".join(f"{name} ({text})" for name, (_, text) in SUBCOMMANDS.items()),
+    )
+    parser.add_argument("--version", action="version", version=f"agentdesk {__version__}")
+    parser.add_argument("path", nargs="?", help="workspace folder (default: the last one)")
+    agent = parser.add_mutually_exclusive_group()
+    agent.add_argument("--agent", help="agent for new conversations in this window")
+    agent.add_argument("--agent-cmd", help='command of an aionrs-protocol agent, "CMD ARGS"')
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``agentdesk`` and return its exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    _configure_logging()
+    if args and args[0] in SUBCOMMANDS:
+        parser, module = _subcommand_parser(args[0])
+        options = parser.parse_args(args[1:])
+        result: int = module.run(options)  # type: ignore[attr-defined]
+        return result
+    options = _gui_parser().parse_args(args)
+    try:
+        gui = importlib.import_module("desktop.ui.app")
+    except ImportError as exc:
+        print(f"agentdesk: the window is not available: {exc}", file=sys.stderr)
+        return 1
+    result = gui.run(options)
+    return int(result)

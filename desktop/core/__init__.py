@@ -1,0 +1,1 @@
+"""Qt-free core of Agent Desk: protocols, sessions, approvals, storage (asyncio + pydantic only)."""

@@ -1,0 +1,123 @@
+"""Which agent to run, and how: names, commands, environments and backend factories.
+
+``--agent NAME`` picks a known agent; ``--agent-cmd "COMMAND ARGS"`` runs any program that speaks
+the aionrs JSON Stream Protocol. The child environment never carries aionrs's generic
+``PROVIDER``/``API_KEY``/``BASE_URL``/``MODEL`` variables from the parent (they would silently
+override the agent's configuration).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from desktop.core.backend import AgentBackend
+from desktop.core.paths import app_paths
+from desktop.core.protocols.aionrs.adapter import AionrsBackend, LaunchSpec, UsageCounter
+from desktop.core.session import BackendFactory
+from desktop.core.shell_env import find_program, search_path
+from desktop.core.traffic_log import Redactor, TrafficLog, secret_values
+
+DEFAULT_AGENT = "builtin"
+_STRIPPED_ENV = ("PROVIDER", "API_KEY", "BASE_URL", "MODEL")
+
+
+class AgentNotFoundError(Exception):
+    """The chosen agent is unknown or its program is not installed."""
+
+
+@dataclass(frozen=True)
+class AgentChoice:
+    """A resolved agent: its command line, protocol, and extra environment."""
+
+    name: str
+    command: list[str]
+    protocol: str = "aionrs"
+    env: Mapping[str, str] = field(default_factory=dict)
+    resume_flag: str | None = "--resume"
+
+
+def builtin_agent_command() -> list[str]:
+    """The command that runs Agent Desk's own agent with this interpreter (or frozen bundle)."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, "agent", "--json-stream"]
+    return [sys.executable, "-m", "desktop.agent", "--json-stream"]
+
+
+def resolve_agent(name: str | None = None, command: str | None = None) -> AgentChoice:
+    """Turn ``--agent``/``--agent-cmd`` into an ``AgentChoice``.
+
+    Raises:
+        AgentNotFoundError: unknown name, or its program is missing.
+    """
+    if command:
+        argv = shlex.split(command, posix=sys.platform != "win32")
+        if not argv:
+            raise AgentNotFoundError("--agent-cmd is empty")
+        program = find_program(argv[0]) if os.sep not in argv[0] else argv[0]
+        if program is None:
+            raise AgentNotFoundError(f"{argv[0]!r} was not found on PATH or the login shell's PATH")
+        return AgentChoice(name=Path(argv[0]).name, command=[program, *argv[1:]])
+    name = name or DEFAULT_AGENT
+    if name == "builtin":
+        return AgentChoice(name="builtin", command=builtin_agent_command())
+    if name == "aionrs":
+        program = find_program("aionrs")
+        if program is None:
+            raise AgentNotFoundError(
+                "aionrs was not found on PATH or the login shell's PATH; install it or pass "
+                "--agent-cmd"
+            )
+        return AgentChoice(name="aionrs", command=[program, "--json-stream"])
+    raise AgentNotFoundError(f"unknown agent {name!r} (known: builtin, aionrs)")
+
+
+def child_environment(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The parent's environment minus aionrs's generic overrides, with PATH as the login
+    shell has it, plus ``extra``."""
+    env = {k: v for k, v in os.environ.items() if k not in _STRIPPED_ENV}
+    env["PATH"] = search_path()
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    env.update(extra or {})
+    return env
+
+
+def make_backend_factory(
+    choice: AgentChoice,
+    workspace: Path,
+    *,
+    env: Mapping[str, str] | None = None,
+    ready_timeout: float = 30.0,
+    protocol_log: bool | None = None,
+) -> BackendFactory:
+    """A factory that starts ``choice`` in ``workspace``, resuming a session id when given."""
+    if choice.protocol != "aionrs":
+        raise AgentNotFoundError(f"protocol {choice.protocol!r} is not supported")
+    usage = UsageCounter()
+    child_env = child_environment({**choice.env, **(env or {})})
+    if protocol_log is None:
+        protocol_log = os.environ.get("AGENTDESK_PROTOCOL_LOG", "") not in ("", "0")
+
+    def factory(resume_id: str | None) -> AgentBackend:
+        argv = list(choice.command)
+        if resume_id and choice.resume_flag:
+            argv += [choice.resume_flag, resume_id]
+        traffic = None
+        if protocol_log:
+            folder = app_paths().logs / "protocol"
+            stamp = f"{os.getpid()}-{id(usage):x}-{resume_id or 'new'}"
+            traffic = TrafficLog(
+                folder / f"{choice.name}-{stamp}.log", Redactor(secret_values(child_env))
+            )
+        return AionrsBackend(
+            LaunchSpec(argv=argv, cwd=workspace, env=child_env, name=choice.name),
+            ready_timeout=ready_timeout,
+            usage=usage,
+            traffic_log=traffic,
+        )
+
+    return factory

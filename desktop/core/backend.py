@@ -1,0 +1,92 @@
+"""The interface every protocol adapter implements for the session engine.
+
+A backend owns one agent connection (a child process or a remote stream). It reports everything
+it learns as session events through the ``emit`` callback it is started with; the session applies
+approvals and the state machine and fans the events out. Data flows one way:
+wire → backend → session → consumers.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from desktop.core.events import AgentReady, ApprovalMode, Decision, SessionEvent
+
+EmitFn = Callable[[SessionEvent], None]
+
+
+class AgentStartError(Exception):
+    """The agent could not be started; ``stderr_tail`` and ``exit_code`` say why when known."""
+
+    def __init__(
+        self, message: str, *, exit_code: int | None = None, stderr_tail: str = ""
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.exit_code = exit_code
+        self.stderr_tail = stderr_tail
+
+    def __str__(self) -> str:
+        text = self.message
+        if self.stderr_tail:
+            text += "\n" + self.stderr_tail
+        return text
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A user prompt with optional attached file paths."""
+
+    text: str
+    files: tuple[str, ...] = field(default_factory=tuple)
+
+
+class AgentBackend(ABC):
+    """One connection to one agent, driven by a ``Session``."""
+
+    #: Name of the agent, shown to the user.
+    name: str = "agent"
+    #: Protocol family, e.g. ``aionrs``; also the prefix of raw extension signals.
+    protocol: str = "unknown"
+    #: Whether tool calls are approved on this host (remote runtimes run their own tools).
+    host_approves_tools: bool = True
+
+    @abstractmethod
+    async def start(self, emit: EmitFn) -> AgentReady:
+        """Start the agent and wait until it is ready.
+
+        Raises:
+            AgentStartError: the agent exited, failed to launch or never became ready.
+        """
+
+    @abstractmethod
+    async def send_prompt(self, turn_id: str, prompt: Prompt) -> None:
+        """Begin a turn; the backend emits ``turn_ended`` for ``turn_id`` when it ends."""
+
+    @abstractmethod
+    async def send_decision(self, call_id: str, decision: Decision, reason: str | None) -> None:
+        """Tell the agent what was decided for a pending tool call."""
+
+    @abstractmethod
+    async def interrupt(self) -> None:
+        """Ask the agent to stop the current turn (protocol level; may not be honoured)."""
+
+    @abstractmethod
+    async def shutdown(self, timeout: float) -> None:
+        """End the agent for good: close its input, terminate, kill after ``timeout`` seconds.
+
+        The backend emits ``agent_exited`` once the agent is gone.
+        """
+
+    async def set_mode(self, mode: ApprovalMode) -> None:  # noqa: B027 - optional hook
+        """Forward a mode change to agents that also apply modes themselves."""
+
+    async def send_history(self, text: str) -> None:  # noqa: B027 - optional hook
+        """Give the agent prior conversation context (before the first prompt)."""
+
+    @property
+    def session_id(self) -> str | None:
+        """The agent's own session id, used to resume the conversation later."""
+        return None

@@ -1,0 +1,285 @@
+"""The backend-neutral session event model.
+
+Every protocol adapter (aionrs JSON stream, ACP, Codex app-server, remote gRPC) maps its wire
+traffic into these events, and every consumer (window, history store, extensions,
+``agentdesk exec --json``) reads only these. Each event serialises to one JSON object whose
+``type`` field names it, which is also the ``--json`` output format of ``agentdesk exec``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class ApprovalMode(StrEnum):
+    """How much the host approves without asking (the spec's ``set_mode`` values)."""
+
+    DEFAULT = "default"
+    AUTO_EDIT = "auto_edit"
+    YOLO = "yolo"
+
+
+class ToolCategory(StrEnum):
+    """Tool categories of the aionrs protocol; ``remote``: tools a remote runtime runs itself."""
+
+    INFO = "info"
+    EDIT = "edit"
+    EXEC = "exec"
+    MCP = "mcp"
+    REMOTE = "remote"
+
+
+class Decision(StrEnum):
+    """A decision on one tool call."""
+
+    ONCE = "once"
+    ALWAYS = "always"
+    DENY = "deny"
+
+
+class DecisionSource(StrEnum):
+    """Who decided: nothing runs unless one of these did."""
+
+    USER = "user"
+    MODE = "mode"
+    ALWAYS_RULE = "always_rule"
+    POLICY = "policy"
+    EXTENSION = "extension"
+    SHUTDOWN = "shutdown"
+
+
+class TurnEndReason(StrEnum):
+    """Why a turn ended."""
+
+    COMPLETED = "completed"
+    STOPPED = "stopped"
+    ERROR = "error"
+    AGENT_EXITED = "agent_exited"
+
+
+class SessionState(StrEnum):
+    """States of the per-conversation state machine."""
+
+    NEW = "new"
+    STARTING = "starting"
+    READY = "ready"
+    RUNNING = "running"
+    AWAITING_APPROVAL = "awaiting_approval"
+    IDLE = "idle"
+    STOPPING = "stopping"
+    EXITED = "exited"
+
+
+class Usage(BaseModel):
+    """Token usage of one turn."""
+
+    model_config = ConfigDict(frozen=True)
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+            cache_read_tokens=self.cache_read_tokens + other.cache_read_tokens,
+            cache_write_tokens=self.cache_write_tokens + other.cache_write_tokens,
+        )
+
+
+class ToolPreview(BaseModel):
+    """What a tool call will do, computed by the host before anyone approves it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["diff", "command", "json"]
+    text: str = Field(description="Unified diff, command line, or pretty JSON of the arguments.")
+    cwd: str | None = None
+    paths: list[str] = Field(default_factory=list)
+    outside_workspace: bool = False
+    new_file: bool = False
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class AgentReady(_Event):
+    """The agent finished starting and can take prompts."""
+
+    type: Literal["agent_ready"] = "agent_ready"
+    agent: str
+    protocol: str
+    version: str | None = None
+    session_id: str | None = None
+    capabilities: dict[str, Any] = Field(default_factory=dict)
+
+
+class StateChanged(_Event):
+    """The session state machine moved."""
+
+    type: Literal["state_changed"] = "state_changed"
+    state: SessionState
+
+
+class ModeChanged(_Event):
+    """The approval mode changed (host-side; also sent to the agent)."""
+
+    type: Literal["mode_changed"] = "mode_changed"
+    mode: ApprovalMode
+
+
+class TurnStarted(_Event):
+    """A prompt was sent to the agent; a turn began."""
+
+    type: Literal["turn_started"] = "turn_started"
+    turn_id: str
+    prompt: str
+    files: list[str] = Field(default_factory=list)
+
+
+class TextDelta(_Event):
+    """A piece of assistant text."""
+
+    type: Literal["text_delta"] = "text_delta"
+    turn_id: str | None = None
+    text: str
+
+
+class ThinkingDelta(_Event):
+    """A piece of the model's reasoning."""
+
+    type: Literal["thinking_delta"] = "thinking_delta"
+    turn_id: str | None = None
+    text: str
+
+
+class ToolRequested(_Event):
+    """The agent wants to run a tool; ``pending`` means it waits for a decision."""
+
+    type: Literal["tool_requested"] = "tool_requested"
+    turn_id: str | None = None
+    call_id: str
+    name: str
+    category: ToolCategory
+    args: dict[str, Any] = Field(default_factory=dict)
+    description: str = ""
+    pending: bool = True
+    preview: ToolPreview | None = None
+
+
+class ToolDecided(_Event):
+    """A tool call was approved or denied, and by whom."""
+
+    type: Literal["tool_decided"] = "tool_decided"
+    turn_id: str | None = None
+    call_id: str
+    decision: Decision
+    source: DecisionSource
+    source_name: str | None = None
+    reason: str | None = None
+
+
+class ToolStarted(_Event):
+    """A tool began running."""
+
+    type: Literal["tool_started"] = "tool_started"
+    turn_id: str | None = None
+    call_id: str
+    name: str
+    category: ToolCategory | None = None
+    args: dict[str, Any] | None = None
+
+
+class ToolFinished(_Event):
+    """A tool finished."""
+
+    type: Literal["tool_finished"] = "tool_finished"
+    turn_id: str | None = None
+    call_id: str
+    name: str
+    status: Literal["success", "error"]
+    output: str = ""
+    output_type: str = "text"
+    diff: str | None = None
+    file_path: str | None = None
+
+
+class ToolCancelled(_Event):
+    """A tool call was denied or cancelled and will not run."""
+
+    type: Literal["tool_cancelled"] = "tool_cancelled"
+    turn_id: str | None = None
+    call_id: str
+    reason: str = ""
+
+
+class TurnEnded(_Event):
+    """A turn finished, for the reason given."""
+
+    type: Literal["turn_ended"] = "turn_ended"
+    turn_id: str
+    reason: TurnEndReason
+    usage: Usage | None = None
+    message: str | None = None
+
+
+class Notice(_Event):
+    """Information for the user that is not an error."""
+
+    type: Literal["notice"] = "notice"
+    turn_id: str | None = None
+    level: Literal["info", "warning"] = "info"
+    message: str
+
+
+class ErrorEvent(_Event):
+    """Something went wrong; ``retryable`` says whether trying again may help."""
+
+    type: Literal["error"] = "error"
+    turn_id: str | None = None
+    code: str
+    message: str
+    retryable: bool = False
+
+
+class AgentExited(_Event):
+    """The agent process ended."""
+
+    type: Literal["agent_exited"] = "agent_exited"
+    exit_code: int | None = None
+    signal: int | None = None
+    stderr_tail: str = ""
+    expected: bool = False
+
+
+SessionEvent = Annotated[
+    AgentReady
+    | StateChanged
+    | ModeChanged
+    | TurnStarted
+    | TextDelta
+    | ThinkingDelta
+    | ToolRequested
+    | ToolDecided
+    | ToolStarted
+    | ToolFinished
+    | ToolCancelled
+    | TurnEnded
+    | Notice
+    | ErrorEvent
+    | AgentExited,
+    Field(discriminator="type"),
+]
+
+SESSION_EVENT_ADAPTER: TypeAdapter[SessionEvent] = TypeAdapter(SessionEvent)
+
+
+def parse_event(data: str | bytes) -> SessionEvent:
+    """Parse one JSON event line (as printed by ``agentdesk exec --json``)."""
+    return SESSION_EVENT_ADAPTER.validate_json(data)

@@ -1,0 +1,47 @@
+"""Where Agent Desk keeps its files.
+
+``AGENTDESK_HOME=DIR`` puts config, data, cache and logs under DIR (tests and scripts rely on
+it); otherwise the operating system's usual locations from platformdirs are used.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "agentdesk"
+HOME_ENV = "AGENTDESK_HOME"
+
+
+@dataclass(frozen=True)
+class AppPaths:
+    """The four folders Agent Desk writes to."""
+
+    config: Path
+    data: Path
+    cache: Path
+    logs: Path
+
+    def ensure(self) -> AppPaths:
+        """Create the folders (owner-only permissions) and return self."""
+        for folder in (self.config, self.data, self.cache, self.logs):
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return self
+
+
+def app_paths(environ: os._Environ[str] | dict[str, str] | None = None) -> AppPaths:
+    """Resolve the folders from ``AGENTDESK_HOME`` or platformdirs (not created yet)."""
+    env = os.environ if environ is None else environ
+    home = env.get(HOME_ENV)
+    if home:
+        root = Path(home).expanduser().resolve()
+        return AppPaths(root / "config", root / "data", root / "cache", root / "logs")
+    return AppPaths(
+        config=Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
+        data=Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+        cache=Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)),
+        logs=Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
+    )

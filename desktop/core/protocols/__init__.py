@@ -1,0 +1,1 @@
+"""Protocol adapters: each maps one agent wire protocol into the session event model."""

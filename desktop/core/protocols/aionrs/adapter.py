@@ -1,0 +1,487 @@
+"""Host side of the aionrs JSON Stream Protocol: one agent process per conversation.
+
+Works with agents that follow 0.1.0 as written and with the real aionrs 0.2.x, whose quirks are
+listed in ``shared/reference/aionrs-real-behaviour.md`` §8: messages carry both ``content`` and
+``input``; ``error`` may lack ``msg_id`` and ``info`` has ``msg_id: ""`` (both attributed to the
+active turn); usage is cumulative from 0.2 on; ``stop`` ends the process instead of the turn;
+bad lines are never reported, so the host reports what the agent sends wrong instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from desktop.core.backend import AgentBackend, AgentStartError, EmitFn, Prompt
+from desktop.core.events import (
+    AgentExited,
+    AgentReady,
+    ApprovalMode,
+    Decision,
+    ErrorEvent,
+    Notice,
+    TextDelta,
+    ThinkingDelta,
+    ToolCancelled,
+    ToolCategory,
+    ToolFinished,
+    ToolRequested,
+    ToolStarted,
+    TurnEnded,
+    TurnEndReason,
+    Usage,
+)
+from desktop.core.lines import DEFAULT_LINE_LIMIT, OversizeLine
+from desktop.core.process import AgentProcess
+from desktop.core.protocols.aionrs import wire
+from desktop.core.traffic_log import TrafficLog
+
+log = logging.getLogger(__name__)
+
+_CATEGORIES = {c.value: c for c in ToolCategory}
+_NON_FATAL_ERRORS = {"tool_error", "protocol_error"}
+_SNIPPET = 160
+
+
+@dataclass(frozen=True)
+class LaunchSpec:
+    """How to start an agent process. Secrets go in ``env`` only, never in ``argv``."""
+
+    argv: list[str]
+    cwd: Path
+    env: dict[str, str]
+    name: str = "agent"
+
+
+@dataclass
+class UsageCounter:
+    """Turns cumulative usage (aionrs 0.2.x) into per-turn figures; survives agent restarts."""
+
+    last_total: Usage = field(default_factory=Usage)
+
+    def per_turn(self, reported: Usage, cumulative: bool) -> Usage:
+        """The usage of the turn that just ended."""
+        if not cumulative:
+            return reported
+        if reported == Usage():  # error turns report zeros, not the running total
+            return reported
+        previous, self.last_total = self.last_total, reported
+        return Usage(
+            input_tokens=max(0, reported.input_tokens - previous.input_tokens),
+            output_tokens=max(0, reported.output_tokens - previous.output_tokens),
+            cache_read_tokens=max(0, reported.cache_read_tokens - previous.cache_read_tokens),
+            cache_write_tokens=max(0, reported.cache_write_tokens - previous.cache_write_tokens),
+        )
+
+
+def _version_tuple(version: str | None) -> tuple[int, ...]:
+    parts: list[int] = []
+    for piece in (version or "").split(".")[:3]:
+        digits = "".join(ch for ch in piece if ch.isdigit())
+        parts.append(int(digits) if digits else 0)
+    return tuple(parts)
+
+
+class AionrsBackend(AgentBackend):
+    """An aionrs JSON-stream agent in a child process."""
+
+    protocol = "aionrs"
+
+    def __init__(
+        self,
+        launch: LaunchSpec,
+        *,
+        ready_timeout: float = 30.0,
+        line_limit: int = DEFAULT_LINE_LIMIT,
+        heartbeat_interval: float = 30.0,
+        heartbeat_timeout: float = 10.0,
+        usage: UsageCounter | None = None,
+        traffic_log: TrafficLog | None = None,
+    ) -> None:
+        self.name = launch.name
+        self._launch = launch
+        self._ready_timeout = ready_timeout
+        self._line_limit = line_limit
+        self._heartbeat_interval = heartbeat_interval
+        self._heartbeat_timeout = heartbeat_timeout
+        self._usage = usage or UsageCounter()
+        self._traffic = traffic_log
+        self._process = AgentProcess(
+            launch.argv, cwd=launch.cwd, env=launch.env, line_limit=line_limit
+        )
+        self._emit: EmitFn = lambda _event: None
+        self._ready: asyncio.Future[wire.Ready] | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._heartbeat_task: asyncio.Task[None] | None = None
+        self._turn: str | None = None
+        self._turn_error: str | None = None
+        self._calls: dict[str, tuple[str, ToolCategory]] = {}
+        self._cumulative_usage = False
+        self._session_id: str | None = None
+        self._exit_expected = False
+        self._ping_supported: bool | None = None
+        self._pong: asyncio.Future[None] | None = None
+        self._last_seen = time.monotonic()
+        self._logged_unknown: set[str] = set()
+        self.capabilities: wire.Capabilities = wire.Capabilities()
+
+    # ------------------------------------------------------------------ AgentBackend
+
+    @property
+    def session_id(self) -> str | None:
+        """The agent's session id from ``ready``."""
+        return self._session_id
+
+    @property
+    def process(self) -> AgentProcess:
+        """The child process (for tests and diagnostics)."""
+        return self._process
+
+    async def start(self, emit: EmitFn) -> AgentReady:
+        """Spawn the agent and wait for ``ready`` (or its early exit)."""
+        self._emit = emit
+        loop = asyncio.get_running_loop()
+        self._ready = loop.create_future()
+        try:
+            await self._process.start()
+        except OSError as exc:
+            raise AgentStartError(
+                f"Cannot run {self._launch.argv[0]!r}: {exc.strerror or exc}"
+            ) from exc
+        self._reader = loop.create_task(self._read_loop())
+        waiters: set[asyncio.Future[Any]] = {self._ready, self._reader}
+        await asyncio.wait(
+            waiters,
+            timeout=self._ready_timeout,
+            return_when=asyncio.FIRST_COMPLETED,
+        )
+        if not self._ready.done():
+            if self._reader.done():
+                code = self._process.returncode
+                raise AgentStartError(
+                    f"{self.name} exited with code {code} before it was ready",
+                    exit_code=code,
+                    stderr_tail=self._process.stderr_tail(),
+                )
+            self._exit_expected = True
+            await self._process.terminate(timeout=2.0)
+            await self._reader
+            raise AgentStartError(
+                f"{self.name} did not become ready within {self._ready_timeout:g} s",
+                stderr_tail=self._process.stderr_tail(),
+            )
+        ready = self._ready.result()
+        self._session_id = ready.session_id
+        self.capabilities = ready.capabilities
+        self._cumulative_usage = _version_tuple(ready.version) >= (0, 2)
+        self._heartbeat_task = loop.create_task(self._heartbeat())
+        return AgentReady(
+            agent=self.name,
+            protocol=self.protocol,
+            version=ready.version,
+            session_id=ready.session_id,
+            capabilities=ready.capabilities.model_dump(exclude_none=True),
+        )
+
+    async def send_prompt(self, turn_id: str, prompt: Prompt) -> None:
+        """Send ``message`` with both ``content`` (aionrs 0.2) and ``input`` (0.1.0)."""
+        self._turn = turn_id
+        self._turn_error = None
+        self._exit_expected = False
+        await self._send(
+            wire.Message(
+                msg_id=turn_id,
+                content=prompt.text,
+                input=prompt.text,
+                files=list(prompt.files) or None,
+            )
+        )
+
+    async def send_decision(self, call_id: str, decision: Decision, reason: str | None) -> None:
+        """``tool_approve`` (scope once/always) or ``tool_deny`` with the reason."""
+        if decision == Decision.DENY:
+            await self._send(wire.ToolDeny(call_id=call_id, reason=reason or "Denied by the user"))
+        else:
+            always = decision == Decision.ALWAYS
+            await self._send(
+                wire.ToolApprove(call_id=call_id, scope="always" if always else "once")
+            )
+
+    async def interrupt(self) -> None:
+        """Send ``stop``. Real aionrs then quits without ``stream_end``; its stdin reader only
+        notices after another line, so a ``ping`` follows when the agent answers pings."""
+        self._exit_expected = True
+        await self._send(wire.Stop())
+        if self._ping_supported:
+            await self._send(wire.Ping())
+
+    async def set_mode(self, mode: ApprovalMode) -> None:
+        """Forward ``set_mode`` (the host applies the mode itself as well)."""
+        await self._send(wire.SetMode(mode=mode.value))
+
+    async def send_history(self, text: str) -> None:
+        """``init_history`` (a no-op in real aionrs; resume with ``--resume`` instead)."""
+        await self._send(wire.InitHistory(text=text))
+
+    async def shutdown(self, timeout: float) -> None:
+        """Close stdin, give the agent a moment, then terminate and kill its process tree."""
+        self._exit_expected = True
+        if self._heartbeat_task is not None:
+            self._heartbeat_task.cancel()
+        if self._process.returncode is None and self._process.pid is not None:
+            self._process.close_stdin()
+            try:
+                await asyncio.wait_for(asyncio.shield(self._process.wait()), min(1.0, timeout))
+            except TimeoutError:
+                await self._process.terminate(timeout)
+        if self._reader is not None:
+            await self._reader
+
+    # ------------------------------------------------------------------ reading
+
+    async def _send(self, command: wire._Command) -> None:
+        data = wire.encode_command(command)
+        if self._traffic is not None:
+            self._traffic.record(">", data)
+        if not await self._process.write(data):
+            log.info("%s: stdin is closed; dropped %s", self.name, command.type)
+
+    async def _read_loop(self) -> None:
+        try:
+            async for batch in self._process.lines():
+                self._last_seen = time.monotonic()
+                for line in batch:
+                    self._handle_line(line)
+        except Exception:
+            log.exception("%s: reading the agent's output failed", self.name)
+        code = await self._process.wait()
+        self._process.kill_leftovers()
+        if self._heartbeat_task is not None:
+            self._heartbeat_task.cancel()
+        if self._traffic is not None:
+            self._traffic.close()
+        if self._ready is not None and self._ready.done():
+            self._emit(
+                AgentExited(
+                    exit_code=code if code >= 0 else None,
+                    signal=-code if code < 0 else None,
+                    stderr_tail=self._process.stderr_tail(),
+                    expected=self._exit_expected,
+                )
+            )
+
+    def _protocol_error(self, message: str) -> None:
+        self._emit(ErrorEvent(turn_id=self._turn, code="protocol_error", message=message))
+
+    def _handle_line(self, line: bytes | OversizeLine) -> None:
+        if isinstance(line, OversizeLine):
+            self._protocol_error(
+                f"The agent sent a line of {line.size:,} bytes, over the {self._line_limit:,}-byte "
+                "limit; it was skipped."
+            )
+            return
+        if self._traffic is not None:
+            self._traffic.record("<", line)
+        if not line.strip():
+            return
+        try:
+            data = json.loads(line)
+        except UnicodeDecodeError:
+            self._protocol_error("The agent sent a line that is not valid UTF-8; it was skipped.")
+            return
+        except ValueError:
+            snippet = line[:_SNIPPET].decode("utf-8", "replace")
+            self._protocol_error(f"The agent sent a line that is not valid JSON: {snippet!r}")
+            return
+        kind = data.get("type") if isinstance(data, dict) else None
+        model = wire.AGENT_EVENT_MODELS.get(kind) if isinstance(kind, str) else None
+        if model is None:
+            label = str(kind) if isinstance(data, dict) else type(data).__name__
+            if label not in self._logged_unknown:
+                self._logged_unknown.add(label)
+                log.info("%s: ignoring unknown event type %r", self.name, label)
+            return
+        try:
+            event = model.model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            self._protocol_error(
+                f"The agent sent a malformed {kind!r} event ({where}: {first['msg']}); "
+                "it was skipped."
+            )
+            return
+        if event.model_extra:
+            self._note_extra(str(kind), event)
+        getattr(self, f"_on_{kind}")(event)
+
+    def _note_extra(self, kind: str, event: BaseModel) -> None:
+        key = kind + ":" + ",".join(sorted(event.model_extra or {}))
+        if key not in self._logged_unknown:
+            self._logged_unknown.add(key)
+            log.info("%s: ignoring unknown fields in %s: %s", self.name, kind, key)
+
+    # ------------------------------------------------------------------ event handlers
+
+    def _on_ready(self, event: wire.Ready) -> None:
+        if self._ready is not None and not self._ready.done():
+            self._ready.set_result(event)
+
+    def _on_stream_start(self, event: wire.StreamStart) -> None:
+        pass
+
+    def _on_text_delta(self, event: wire.TextDeltaEvent) -> None:
+        self._emit(TextDelta(turn_id=self._turn, text=event.text))
+
+    def _on_thinking(self, event: wire.Thinking) -> None:
+        self._emit(ThinkingDelta(turn_id=self._turn, text=event.text))
+
+    def _on_tool_request(self, event: wire.ToolRequest) -> None:
+        category = _CATEGORIES.get(event.tool.category, ToolCategory.EXEC)
+        self._calls[event.call_id] = (event.tool.name, category)
+        self._emit(
+            ToolRequested(
+                turn_id=self._turn,
+                call_id=event.call_id,
+                name=event.tool.name,
+                category=category,
+                args=event.tool.args,
+                description=event.tool.description,
+            )
+        )
+
+    def _on_tool_running(self, event: wire.ToolRunning) -> None:
+        name, category = self._calls.setdefault(event.call_id, (event.tool_name, ToolCategory.INFO))
+        self._emit(
+            ToolStarted(
+                turn_id=self._turn,
+                call_id=event.call_id,
+                name=event.tool_name or name,
+                category=category,
+            )
+        )
+
+    def _check_known(self, call_id: str, what: str) -> None:
+        if call_id not in self._calls:
+            self._calls[call_id] = ("", ToolCategory.EXEC)
+            self._emit(
+                Notice(
+                    turn_id=self._turn,
+                    level="warning",
+                    message=f"The agent reported {what} for an unknown tool call {call_id!r}.",
+                )
+            )
+
+    def _on_tool_result(self, event: wire.ToolResult) -> None:
+        self._check_known(event.call_id, "a result")
+        metadata = event.metadata or {}
+        file_path = metadata.get("file_path")
+        self._emit(
+            ToolFinished(
+                turn_id=self._turn,
+                call_id=event.call_id,
+                name=event.tool_name or self._calls[event.call_id][0],
+                status=event.status,
+                output=event.output,
+                output_type=event.output_type,
+                diff=event.output if event.output_type == "diff" else None,
+                file_path=file_path if isinstance(file_path, str) else None,
+            )
+        )
+
+    def _on_tool_cancelled(self, event: wire.ToolCancelledEvent) -> None:
+        self._check_known(event.call_id, "a cancellation")
+        self._emit(ToolCancelled(turn_id=self._turn, call_id=event.call_id, reason=event.reason))
+
+    def _on_stream_end(self, event: wire.StreamEnd) -> None:
+        turn = self._turn
+        if turn is None:
+            log.info("%s: stream_end outside a turn (msg_id %r) ignored", self.name, event.msg_id)
+            return
+        reported = Usage.model_validate(event.usage.model_dump()) if event.usage else None
+        usage = self._usage.per_turn(reported, self._cumulative_usage) if reported else None
+        self._turn = None
+        self._emit(
+            TurnEnded(
+                turn_id=turn,
+                reason=TurnEndReason.ERROR if self._turn_error else TurnEndReason.COMPLETED,
+                usage=usage,
+                message=self._turn_error,
+            )
+        )
+
+    def _on_error(self, event: wire.Error) -> None:
+        body = event.error
+        if self._pong is not None and not self._pong.done() and "ping" in body.message.lower():
+            self._pong.set_exception(LookupError(body.message))  # ping is not supported
+            return
+        if self._turn is not None and not body.retryable and body.code not in _NON_FATAL_ERRORS:
+            self._turn_error = body.message
+        self._emit(
+            ErrorEvent(
+                turn_id=self._turn, code=body.code, message=body.message, retryable=body.retryable
+            )
+        )
+
+    def _on_info(self, event: wire.Info) -> None:
+        self._emit(Notice(turn_id=self._turn, message=event.message))
+
+    def _on_config_changed(self, event: wire.ConfigChanged) -> None:
+        self.capabilities = event.capabilities
+
+    def _on_mcp_ready(self, event: wire.McpReady) -> None:
+        self._emit(
+            Notice(message=f"MCP server {event.name!r} is ready ({len(event.tools)} tools).")
+        )
+
+    def _on_pong(self, event: wire.Pong) -> None:
+        if self._pong is not None and not self._pong.done():
+            self._pong.set_result(None)
+
+    # ------------------------------------------------------------------ heartbeat
+
+    async def _ping(self, timeout: float) -> bool:
+        self._pong = asyncio.get_running_loop().create_future()
+        await self._send(wire.Ping())
+        try:
+            await asyncio.wait_for(asyncio.shield(self._pong), timeout)
+        except (TimeoutError, LookupError):
+            return False
+        finally:
+            self._pong = None
+        return True
+
+    async def _heartbeat(self) -> None:
+        """Probe for ``pong`` support; then, while idle, a missing pong means the agent hung."""
+        self._ping_supported = await self._ping(timeout=min(5.0, self._heartbeat_timeout))
+        if not self._ping_supported:
+            log.info("%s does not answer ping; no heartbeat", self.name)
+            return
+        hung = False
+        while True:
+            await asyncio.sleep(self._heartbeat_interval)
+            if self._turn is not None or time.monotonic() - self._last_seen < (
+                self._heartbeat_interval
+            ):
+                continue
+            alive = await self._ping(self._heartbeat_timeout)
+            if not alive and not hung:
+                self._emit(
+                    ErrorEvent(
+                        code="agent_hung",
+                        message=f"{self.name} has not answered a ping for "
+                        f"{self._heartbeat_timeout:g} s; it may be hung. Restart it if it stays "
+                        "unresponsive.",
+                        retryable=True,
+                    )
+                )
+            elif alive and hung:
+                self._emit(Notice(message=f"{self.name} is responding again."))
+            hung = not alive

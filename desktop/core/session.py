@@ -1,0 +1,415 @@
+"""The per-conversation session engine: state machine, prompt queue, approvals, stop.
+
+States: new → starting → ready → running ⇄ awaiting_approval → idle; stopping; exited.
+Prompts sent while a turn runs wait in a host-side queue and go out when the turn ends (the real
+aionrs silently drops a message that arrives mid-turn). Stop really stops: the agent is asked
+first, then, if it does not confirm within a grace period, the turn is ended on its behalf and
+the agent's whole process tree is ended. Pending approvals are denied before its input closes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import uuid
+from collections import deque
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from desktop.core.approvals import ApprovalBook, DecideResult, Verdict
+from desktop.core.backend import AgentBackend, AgentStartError, Prompt
+from desktop.core.events import (
+    AgentExited,
+    AgentReady,
+    ApprovalMode,
+    Decision,
+    DecisionSource,
+    ErrorEvent,
+    ModeChanged,
+    Notice,
+    SessionEvent,
+    SessionState,
+    StateChanged,
+    ToolCancelled,
+    ToolDecided,
+    ToolRequested,
+    TurnEnded,
+    TurnEndReason,
+    TurnStarted,
+    Usage,
+)
+from desktop.core.previews import build_preview
+
+log = logging.getLogger(__name__)
+
+#: Makes a backend; the argument is the agent session id to resume, if any.
+BackendFactory = Callable[[str | None], AgentBackend]
+Subscriber = Callable[[SessionEvent], None]
+
+_BUSY = (SessionState.RUNNING, SessionState.AWAITING_APPROVAL, SessionState.STOPPING)
+
+
+class Session:
+    """One conversation with one agent.
+
+    Args:
+        factory: Builds the backend (again after a crash or stop, with the id to resume).
+        workspace: The folder the agent works in; tool previews resolve paths against it.
+        mode: The initial approval mode.
+        stop_grace: Seconds to wait for the agent to confirm a stop before ending it.
+        shutdown_timeout: Seconds between terminate and kill when ending the agent.
+    """
+
+    def __init__(
+        self,
+        factory: BackendFactory,
+        *,
+        workspace: Path,
+        mode: ApprovalMode = ApprovalMode.DEFAULT,
+        stop_grace: float = 3.0,
+        shutdown_timeout: float = 3.0,
+        resume_id: str | None = None,
+    ) -> None:
+        self.workspace = workspace
+        self.approvals = ApprovalBook(mode)
+        self.stop_grace = stop_grace
+        self.shutdown_timeout = shutdown_timeout
+        self.agent_session_id = resume_id
+        self.total_usage = Usage()
+        self.ready_info: AgentReady | None = None
+        self.state = SessionState.NEW
+        self._factory = factory
+        self._backend: AgentBackend | None = None
+        self._subscribers: list[Subscriber] = []
+        self._queue: deque[tuple[str, Prompt]] = deque()
+        self._active_turn: str | None = None
+        self._turn_done = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._start_lock = asyncio.Lock()
+        self._pump_task: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._closed = False
+
+    # ------------------------------------------------------------------ consumers
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Receive every session event; returns a function that unsubscribes."""
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback)
+
+    def _publish(self, event: SessionEvent) -> None:
+        for callback in tuple(self._subscribers):
+            try:
+                callback(event)
+            except Exception:
+                log.exception("a session event consumer failed on %s", event.type)
+
+    def _set_state(self, state: SessionState) -> None:
+        if state != self.state:
+            self.state = state
+            self._publish(StateChanged(state=state))
+
+    @property
+    def mode(self) -> ApprovalMode:
+        """The current approval mode."""
+        return self.approvals.mode
+
+    @property
+    def backend(self) -> AgentBackend | None:
+        """The live backend, if the agent has been started."""
+        return self._backend
+
+    @property
+    def active_turn(self) -> str | None:
+        """Id of the running turn."""
+        return self._active_turn
+
+    @property
+    def queued(self) -> list[Prompt]:
+        """Prompts waiting for the current turn to end."""
+        return [prompt for _, prompt in self._queue]
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> AgentReady:
+        """Start the agent (resuming its session when one is known).
+
+        Raises:
+            AgentStartError: with the agent's exit code and stderr tail.
+        """
+        async with self._start_lock:
+            if self._backend is not None and self.state not in (
+                SessionState.EXITED,
+                SessionState.NEW,
+            ):
+                assert self.ready_info is not None
+                return self.ready_info
+            self._set_state(SessionState.STARTING)
+            backend = self._factory(self.agent_session_id)
+            self._backend = backend
+            try:
+                ready = await backend.start(self._on_backend_event)
+            except AgentStartError as exc:
+                self._backend = None
+                self._publish(
+                    ErrorEvent(code="agent_start_failed", message=str(exc), retryable=True)
+                )
+                self._set_state(SessionState.EXITED)
+                raise
+            self.ready_info = ready
+            self.agent_session_id = ready.session_id or self.agent_session_id
+            self._publish(ready)
+            if self.mode != ApprovalMode.DEFAULT:
+                await backend.set_mode(self.mode)
+            self._set_state(SessionState.READY)
+            return ready
+
+    async def restart(self) -> AgentReady:
+        """End the agent if it still runs and start it again, resuming its session."""
+        await self._end_backend()
+        return await self.start()
+
+    async def close(self) -> None:
+        """Deny what is pending, stop the turn, end the agent. The session is unusable after."""
+        self._closed = True
+        self._queue.clear()
+        if self._active_turn is not None:
+            await self.stop()
+        self._deny_all_pending("The conversation was closed")
+        await self._end_backend()
+        if self._pump_task is not None:
+            self._pump_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pump_task
+        for task in tuple(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(task, 1.0)
+        self._idle.set()
+
+    async def _end_backend(self) -> None:
+        backend = self._backend
+        if backend is not None and self.state != SessionState.EXITED:
+            self._deny_all_pending("The agent is being shut down")
+            await self._drain_tasks()
+            await backend.shutdown(self.shutdown_timeout)
+        self._backend = None
+
+    # ------------------------------------------------------------------ prompts
+
+    def submit(self, prompt: Prompt) -> str:
+        """Queue a prompt; it is sent when the agent is free. Returns the turn id."""
+        if self._closed:
+            raise RuntimeError("the session is closed")
+        turn_id = uuid.uuid4().hex[:12]
+        self._queue.append((turn_id, prompt))
+        self._idle.clear()
+        if self._pump_task is None or self._pump_task.done():
+            self._pump_task = asyncio.get_running_loop().create_task(self._pump())
+        return turn_id
+
+    async def wait_idle(self) -> None:
+        """Wait until every queued prompt has been answered (or failed)."""
+        await self._idle.wait()
+
+    async def _pump(self) -> None:
+        while self._queue and not self._closed:
+            if self._backend is None or self.state in (SessionState.EXITED, SessionState.NEW):
+                try:
+                    await self.start()
+                except AgentStartError as exc:
+                    self._fail_queue(f"The agent could not start: {exc.message}")
+                    break
+            turn_id, prompt = self._queue.popleft()
+            self._active_turn = turn_id
+            self._turn_done.clear()
+            self._publish(
+                TurnStarted(turn_id=turn_id, prompt=prompt.text, files=list(prompt.files))
+            )
+            self._set_state(SessionState.RUNNING)
+            assert self._backend is not None
+            await self._backend.send_prompt(turn_id, prompt)
+            await self._turn_done.wait()
+        if not self._queue:
+            self._idle.set()
+
+    def _fail_queue(self, message: str) -> None:
+        while self._queue:
+            turn_id, prompt = self._queue.popleft()
+            self._publish(
+                TurnStarted(turn_id=turn_id, prompt=prompt.text, files=list(prompt.files))
+            )
+            self._publish(TurnEnded(turn_id=turn_id, reason=TurnEndReason.ERROR, message=message))
+        self._idle.set()
+
+    # ------------------------------------------------------------------ stop
+
+    async def stop(self) -> None:
+        """Stop the running turn: ask the agent, then end it if it does not confirm in time."""
+        turn = self._active_turn
+        backend = self._backend
+        if turn is None or backend is None:
+            return
+        self._set_state(SessionState.STOPPING)
+        self._deny_all_pending("Stopped by the user")
+        await self._drain_tasks()
+        await backend.interrupt()
+        try:
+            await asyncio.wait_for(self._turn_done.wait(), self.stop_grace)
+        except TimeoutError:
+            if self._active_turn == turn:
+                self._end_turn(
+                    TurnEnded(
+                        turn_id=turn,
+                        reason=TurnEndReason.STOPPED,
+                        message="The agent did not confirm the stop in time; it was ended.",
+                    )
+                )
+            await backend.shutdown(self.shutdown_timeout)
+
+    # ------------------------------------------------------------------ approvals
+
+    async def set_mode(self, mode: ApprovalMode) -> None:
+        """Change the approval mode (host-side, and forwarded to the agent)."""
+        self.approvals.mode = ApprovalMode(mode)
+        self._publish(ModeChanged(mode=self.approvals.mode))
+        if self._backend is not None and self.state != SessionState.EXITED:
+            await self._backend.set_mode(self.approvals.mode)
+
+    def decide(
+        self,
+        call_id: str,
+        decision: Decision,
+        source: DecisionSource = DecisionSource.USER,
+        *,
+        source_name: str | None = None,
+        reason: str | None = None,
+    ) -> DecideResult:
+        """Resolve a pending tool call. Only the first decision for a call counts."""
+        verdict = Verdict(Decision(decision), DecisionSource(source), source_name, reason)
+        request = next((r for r in self.approvals.pending if r.call_id == call_id), None)
+        result = self.approvals.resolve(call_id, verdict)
+        if result == DecideResult.ACCEPTED and request is not None:
+            self._announce_decision(request, verdict)
+            if not self.approvals.pending and self.state == SessionState.AWAITING_APPROVAL:
+                self._set_state(SessionState.RUNNING)
+        return result
+
+    def _announce_decision(self, request: ToolRequested, verdict: Verdict) -> None:
+        self._publish(
+            ToolDecided(
+                turn_id=request.turn_id,
+                call_id=request.call_id,
+                decision=verdict.decision,
+                source=verdict.source,
+                source_name=verdict.source_name,
+                reason=verdict.reason,
+            )
+        )
+        backend = self._backend
+        if backend is not None:
+            self._spawn(backend.send_decision(request.call_id, verdict.decision, verdict.reason))
+
+    def _deny_all_pending(self, reason: str) -> None:
+        for request in self.approvals.pending:
+            self.decide(request.call_id, Decision.DENY, DecisionSource.SHUTDOWN, reason=reason)
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("sending to the agent failed", exc_info=task.exception())
+
+    async def _drain_tasks(self) -> None:
+        if self._tasks:
+            await asyncio.wait(tuple(self._tasks), timeout=2.0)
+
+    # ------------------------------------------------------------------ backend events
+
+    def _on_backend_event(self, event: SessionEvent) -> None:
+        if isinstance(event, ToolRequested):
+            self._on_tool_request(event)
+        elif isinstance(event, TurnEnded):
+            if event.turn_id != self._active_turn:
+                log.info("ignoring turn end for %s (not the active turn)", event.turn_id)
+                return
+            self._end_turn(event)
+        elif isinstance(event, ToolCancelled):
+            self.approvals.forget(event.call_id)
+            self._publish(event)
+        elif isinstance(event, AgentExited):
+            self._on_agent_exited(event)
+        else:
+            self._publish(event)
+
+    def _on_tool_request(self, event: ToolRequested) -> None:
+        backend = self._backend
+        if backend is None or not backend.host_approves_tools or not event.pending:
+            self._publish(event)
+            return
+        preview = event.preview or build_preview(
+            self.workspace, event.name, event.category, event.args
+        )
+        request = event.model_copy(
+            update={"preview": preview, "turn_id": event.turn_id or self._active_turn}
+        )
+        verdict = self.approvals.automatic(request)
+        if verdict is not None:
+            self._publish(request.model_copy(update={"pending": False}))
+            self._announce_decision(request, verdict)
+            return
+        self.approvals.open(request)
+        self._publish(request)
+        if self.state == SessionState.RUNNING:
+            self._set_state(SessionState.AWAITING_APPROVAL)
+
+    def _end_turn(self, event: TurnEnded) -> None:
+        for request in self.approvals.pending:
+            if self.approvals.forget(request.call_id) is not None:
+                self._publish(
+                    ToolCancelled(
+                        turn_id=request.turn_id, call_id=request.call_id, reason="The turn ended"
+                    )
+                )
+        if event.usage is not None:
+            self.total_usage = self.total_usage + event.usage
+        self._active_turn = None
+        self._publish(event)
+        if self.state != SessionState.EXITED:
+            self._set_state(SessionState.IDLE)
+        self._turn_done.set()
+
+    def _on_agent_exited(self, event: AgentExited) -> None:
+        turn = self._active_turn
+        stopping = self.state == SessionState.STOPPING
+        if turn is not None:
+            what = (
+                f"exit code {event.exit_code}"
+                if event.signal is None
+                else (f"signal {event.signal}")
+            )
+            self._end_turn(
+                TurnEnded(
+                    turn_id=turn,
+                    reason=TurnEndReason.STOPPED if stopping else TurnEndReason.AGENT_EXITED,
+                    message=None if stopping else f"The agent exited during the turn ({what}).",
+                )
+            )
+        for request in self.approvals.pending:
+            self.approvals.forget(request.call_id)
+        self._publish(event)
+        self._set_state(SessionState.EXITED)
+        self._turn_done.set()
+        if not event.expected:
+            self._publish(
+                Notice(
+                    level="warning",
+                    message="The agent stopped unexpectedly; the next prompt restarts it.",
+                )
+            )
