@@ -48,6 +48,14 @@ def builtin_agent_command() -> list[str]:
     return [sys.executable, "-m", "desktop.agent", "--json-stream"]
 
 
+def _display_name(argv: list[str]) -> str:
+    """``python fake_agent.py`` is called ``fake_agent``, ``/usr/bin/aionrs`` ``aionrs``."""
+    first = Path(argv[0]).stem
+    if first.startswith("python") and len(argv) > 1 and not argv[1].startswith("-"):
+        return Path(argv[1]).stem
+    return first
+
+
 def resolve_agent(name: str | None = None, command: str | None = None) -> AgentChoice:
     """Turn ``--agent``/``--agent-cmd`` into an ``AgentChoice``.
 
@@ -61,7 +69,7 @@ def resolve_agent(name: str | None = None, command: str | None = None) -> AgentC
         program = find_program(argv[0]) if os.sep not in argv[0] else argv[0]
         if program is None:
             raise AgentNotFoundError(f"{argv[0]!r} was not found on PATH or the login shell's PATH")
-        return AgentChoice(name=Path(argv[0]).name, command=[program, *argv[1:]])
+        return AgentChoice(name=_display_name(argv), command=[program, *argv[1:]])
     name = name or DEFAULT_AGENT
     if name == "builtin":
         return AgentChoice(name="builtin", command=builtin_agent_command())

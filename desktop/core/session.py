@@ -365,9 +365,9 @@ class Session:
             self._announce_decision(request, verdict)
             return
         self.approvals.open(request)
-        self._publish(request)
         if self.state == SessionState.RUNNING:
             self._set_state(SessionState.AWAITING_APPROVAL)
+        self._publish(request)
 
     def _end_turn(self, event: TurnEnded) -> None:
         for request in self.approvals.pending:
