@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from desktop.core.backend import AgentBackend
+from desktop.core.lines import DEFAULT_LINE_LIMIT
 from desktop.core.paths import app_paths
 from desktop.core.protocols.aionrs.adapter import AionrsBackend, LaunchSpec, UsageCounter
 from desktop.core.session import BackendFactory
@@ -100,6 +101,9 @@ def make_backend_factory(
     *,
     env: Mapping[str, str] | None = None,
     ready_timeout: float = 30.0,
+    heartbeat_interval: float = 30.0,
+    heartbeat_timeout: float = 10.0,
+    line_limit: int = DEFAULT_LINE_LIMIT,
     protocol_log: bool | None = None,
 ) -> BackendFactory:
     """A factory that starts ``choice`` in ``workspace``, resuming a session id when given."""
@@ -124,6 +128,9 @@ def make_backend_factory(
         return AionrsBackend(
             LaunchSpec(argv=argv, cwd=workspace, env=child_env, name=choice.name),
             ready_timeout=ready_timeout,
+            heartbeat_interval=heartbeat_interval,
+            heartbeat_timeout=heartbeat_timeout,
+            line_limit=line_limit,
             usage=usage,
             traffic_log=traffic,
         )

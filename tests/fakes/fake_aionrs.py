@@ -6,12 +6,13 @@ Two behaviour profiles:
   ``protocol_error`` for bad commands (also for ``ping``, which 0.1.0 does not define), parallel
   ``tool_request``s, ``scope: "always"`` honoured, ``stop`` answered with ``stream_end``, per-turn
   usage, ``init_history`` remembered.
-- ``aionrs-0.2``: every quirk of the real aionrs 0.2.x (``shared/reference/aionrs-real-behaviour.md``):
-  ``content`` only, bad lines silently dropped, ``engine_error`` without ``msg_id``, ``info`` with
+- ``aionrs-0.2``: every quirk of the real aionrs 0.2.x
+  (``shared/reference/aionrs-real-behaviour.md``): ``content`` only, bad lines silently dropped,
+  ``engine_error`` without ``msg_id``, ``info`` with
   ``msg_id: ""``, one ``tool_request`` at a time, scope ignored, ``stop`` quits without
   ``stream_end`` (once another line or EOF arrives), cumulative usage, ``ExecCommand``, ``ping`` →
-  ``pong``, ``config_changed``, slash commands, EOF with a pending request never exits, ``--workspace``
-  is a usage error (exit 2), ``--resume nope`` exits 1.
+  ``pong``, ``config_changed``, slash commands, EOF with a pending request never exits,
+  ``--workspace`` is a usage error (exit 2), ``--resume nope`` exits 1.
 
 Usage::
 
@@ -23,6 +24,7 @@ The scenario (a JSON file, or the ``FAKE_AGENT_SCENARIO`` environment variable h
       "startup": {"exit": 1, "stderr": "Error: boom", "delay": 0.0, "silent": false},
       "require_env": "ANTHROPIC_API_KEY",      # exit 1 "Error: No API key found" when unset
       "no_pong": false,                          # (aionrs-0.2) ignore ping
+      "no_session": false,                       # ready without session_id (C6)
       "prompts": {"exact prompt text": [step, ...]},
       "turns": [[step, ...], ...]                # used in order for other prompts; then echo
     }
@@ -45,6 +47,7 @@ Steps (each a JSON object):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import queue
@@ -59,10 +62,20 @@ from typing import Any
 
 SPEC = "spec"
 REAL = "aionrs-0.2"
-_CATEGORY = {"Read": "info", "Glob": "info", "Grep": "info", "Write": "edit", "Edit": "edit",
-             "Bash": "exec", "ExecCommand": "exec"}
-_MODE_CATEGORIES = {"default": set(), "auto_edit": {"info", "edit"},
-                    "yolo": {"info", "edit", "exec", "mcp"}}
+_CATEGORY = {
+    "Read": "info",
+    "Glob": "info",
+    "Grep": "info",
+    "Write": "edit",
+    "Edit": "edit",
+    "Bash": "exec",
+    "ExecCommand": "exec",
+}
+_MODE_CATEGORIES = {
+    "default": set(),
+    "auto_edit": {"info", "edit"},
+    "yolo": {"info", "edit", "exec", "mcp"},
+}
 
 
 class Stopped(Exception):
@@ -70,8 +83,14 @@ class Stopped(Exception):
 
 
 class FakeAgent:
-    def __init__(self, profile: str, scenario: dict[str, Any], session_id: str | None,
-                 state_dir: Path, usage_total: dict[str, int]) -> None:
+    def __init__(
+        self,
+        profile: str,
+        scenario: dict[str, Any],
+        session_id: str | None,
+        state_dir: Path,
+        usage_total: dict[str, int],
+    ) -> None:
         self.profile = profile
         self.scenario = scenario
         self.session_id = session_id
@@ -106,23 +125,40 @@ class FakeAgent:
             self.out.flush()
 
     def info(self, message: str, msg_id: str) -> None:
-        self.emit({"type": "info", "msg_id": "" if self.profile == REAL else msg_id,
-                   "message": message})
+        self.emit(
+            {"type": "info", "msg_id": "" if self.profile == REAL else msg_id, "message": message}
+        )
 
     def error(self, code: str, message: str, retryable: bool, msg_id: str | None) -> None:
         if self.profile == REAL:
-            self.emit({"type": "error", "error": {"code": "engine_error", "message": message,
-                                                  "retryable": False}})
+            self.emit(
+                {
+                    "type": "error",
+                    "error": {"code": "engine_error", "message": message, "retryable": False},
+                }
+            )
         else:
-            self.emit({"type": "error", "msg_id": msg_id,
-                       "error": {"code": code, "message": message, "retryable": retryable}})
+            self.emit(
+                {
+                    "type": "error",
+                    "msg_id": msg_id,
+                    "error": {"code": code, "message": message, "retryable": retryable},
+                }
+            )
 
     def capabilities(self) -> dict[str, Any]:
         if self.profile == SPEC:
             return {"tool_approval": True, "thinking": True, "mcp": False}
-        return {"tool_approval": True, "image_input": "unknown", "thinking": True,
-                "effort": False, "effort_levels": [], "modes": ["default", "auto_edit", "yolo"],
-                "current_mode": self.mode, "mcp": False}
+        return {
+            "tool_approval": True,
+            "image_input": "unknown",
+            "thinking": True,
+            "effort": False,
+            "effort_levels": [],
+            "modes": ["default", "auto_edit", "yolo"],
+            "current_mode": self.mode,
+            "mcp": False,
+        }
 
     # ------------------------------------------------------------------ input
     def reader(self) -> None:
@@ -145,7 +181,7 @@ class FakeAgent:
         if self.profile == SPEC:
             self.error("protocol_error", message, False, None)
 
-    def handle(self, line: str) -> None:  # noqa: C901, PLR0912
+    def handle(self, line: str) -> None:
         try:
             cmd = json.loads(line)
         except ValueError:
@@ -156,8 +192,9 @@ class FakeAgent:
             return
         kind = cmd.get("type")
         if kind == "message":
-            text = cmd.get("content") if self.profile == REAL else cmd.get("input",
-                                                                           cmd.get("content"))
+            text = (
+                cmd.get("content") if self.profile == REAL else cmd.get("input", cmd.get("content"))
+            )
             if not isinstance(cmd.get("msg_id"), str) or not isinstance(text, str):
                 self.bad("message needs msg_id and input")
                 return
@@ -166,8 +203,9 @@ class FakeAgent:
                 return
             if self.busy and self.profile == REAL:
                 return  # dropped mid-turn
-            self.messages.put({"msg_id": cmd["msg_id"], "text": text,
-                               "files": cmd.get("files") or []})
+            self.messages.put(
+                {"msg_id": cmd["msg_id"], "text": text, "files": cmd.get("files") or []}
+            )
         elif kind == "stop":
             with self.cond:
                 self.stop_requested = True
@@ -179,8 +217,10 @@ class FakeAgent:
         elif kind in ("tool_approve", "tool_deny"):
             scope = cmd.get("scope", "once")
             reason = cmd.get("reason", "")
-            if not isinstance(cmd.get("call_id"), str) or scope not in ("once", "always") or (
-                not isinstance(reason, str)
+            if (
+                not isinstance(cmd.get("call_id"), str)
+                or scope not in ("once", "always")
+                or (not isinstance(reason, str))
             ):
                 self.bad(f"bad {kind}")
                 return
@@ -244,8 +284,13 @@ class FakeAgent:
             msg_id = message["msg_id"]
             if self.profile == REAL and message["text"].startswith("/clear"):
                 self.info("Conversation cleared", "")
-                self.emit({"type": "stream_end", "msg_id": msg_id,
-                           "usage": {"input_tokens": 0, "output_tokens": 0}})
+                self.emit(
+                    {
+                        "type": "stream_end",
+                        "msg_id": msg_id,
+                        "usage": {"input_tokens": 0, "output_tokens": 0},
+                    }
+                )
                 continue
             self.busy = True
             usage = {"input_tokens": 10, "output_tokens": 5}
@@ -292,18 +337,23 @@ class FakeAgent:
             folder.mkdir(parents=True, exist_ok=True)
             (folder / "state.json").write_text(json.dumps({"usage": self.usage_total}))
 
-    def step(self, step: dict[str, Any], msg_id: str) -> Any:  # noqa: C901, PLR0911, PLR0912
+    def step(self, step: dict[str, Any], msg_id: str) -> Any:
         if "text" in step and "flood" not in step:
             text, chunks = step["text"], max(1, int(step.get("chunks", 1)))
             size = max(1, -(-len(text) // chunks))
             for i in range(0, len(text), size):
                 self.check_stop()
-                self.emit({"type": "text_delta", "text": text[i:i + size], "msg_id": msg_id})
+                self.emit({"type": "text_delta", "text": text[i : i + size], "msg_id": msg_id})
         elif "thinking" in step:
             self.emit({"type": "thinking", "text": step["thinking"], "msg_id": msg_id})
         elif "flood" in step:
-            piece = json.dumps({"type": "text_delta", "text": step.get("text", "x"),
-                                "msg_id": msg_id}, separators=(",", ":")).encode() + b"\n"
+            piece = (
+                json.dumps(
+                    {"type": "text_delta", "text": step.get("text", "x"), "msg_id": msg_id},
+                    separators=(",", ":"),
+                ).encode()
+                + b"\n"
+            )
             out = self.out
             for _ in range(int(step["flood"])):
                 out.write(piece)
@@ -324,8 +374,12 @@ class FakeAgent:
                 time.sleep(3600)
         elif "error" in step:
             body = step["error"]
-            self.error(body.get("code", "provider_error"), body.get("message", "failed"),
-                       bool(body.get("retryable", False)), msg_id)
+            self.error(
+                body.get("code", "provider_error"),
+                body.get("message", "failed"),
+                bool(body.get("retryable", False)),
+                msg_id,
+            )
             if not body.get("retryable", False):
                 return "failed"
         elif "info" in step:
@@ -378,17 +432,28 @@ class FakeAgent:
             return name not in ("Read", "Grep", "Glob")
         return category not in self.always
 
-    def request(self, call_id: str, name: str, category: str, spec: dict[str, Any],
-                msg_id: str) -> bool:
+    def request(
+        self, call_id: str, name: str, category: str, spec: dict[str, Any], msg_id: str
+    ) -> bool:
         if not self.needs_approval(name, category):
             return False
         args = dict(sorted(spec.get("args", {}).items()))
         description = spec.get("description", f"{name}: {json.dumps(args)[:80]}")
         with self.cond:
             self.pending.add(call_id)
-        self.emit({"type": "tool_request", "msg_id": msg_id, "call_id": call_id,
-                   "tool": {"name": name, "category": category, "args": args,
-                            "description": description}})
+        self.emit(
+            {
+                "type": "tool_request",
+                "msg_id": msg_id,
+                "call_id": call_id,
+                "tool": {
+                    "name": name,
+                    "category": category,
+                    "args": args,
+                    "description": description,
+                },
+            }
+        )
         return True
 
     def wait_decision(self, call: tuple[str, str, str, dict[str, Any]], msg_id: str) -> bool:
@@ -406,8 +471,9 @@ class FakeAgent:
             self.pending.discard(call_id)
         if decision["type"] == "tool_deny":
             reason = decision.get("reason", "")
-            self.emit({"type": "tool_cancelled", "msg_id": msg_id, "call_id": call_id,
-                       "reason": reason})
+            self.emit(
+                {"type": "tool_cancelled", "msg_id": msg_id, "call_id": call_id, "reason": reason}
+            )
             if self.profile == REAL:
                 self.info(f"[{name} error] Tool denied: {reason}", msg_id)
             return False
@@ -415,19 +481,20 @@ class FakeAgent:
             self.always.add(category)
         return True
 
-    def one_tool(self, call_id: str, name: str, category: str, spec: dict[str, Any],
-                 msg_id: str) -> None:
+    def one_tool(
+        self, call_id: str, name: str, category: str, spec: dict[str, Any], msg_id: str
+    ) -> None:
         if self.request(call_id, name, category, spec, msg_id=msg_id) and not self.wait_decision(
             (call_id, name, category, spec), msg_id
         ):
             return
         self.execute(call_id, name, category, spec, msg_id=msg_id)
 
-    def execute(self, call_id: str, name: str, category: str, spec: dict[str, Any],
-                msg_id: str) -> None:
+    def execute(
+        self, call_id: str, name: str, category: str, spec: dict[str, Any], msg_id: str
+    ) -> None:
         self.check_stop()
-        self.emit({"type": "tool_running", "msg_id": msg_id, "call_id": call_id,
-                   "tool_name": name})
+        self.emit({"type": "tool_running", "msg_id": msg_id, "call_id": call_id, "tool_name": name})
         status, output, output_type, extra = "success", "", "text", {}
         args = spec.get("args", {})
         try:
@@ -442,15 +509,22 @@ class FakeAgent:
                 if args["old_string"] not in old:
                     raise ValueError("old_string not found")
                 path.write_text(old.replace(args["old_string"], args["new_string"], 1))
-                output = f"--- a/{path}\n+++ b/{path}\n-{args['old_string']}\n+{args['new_string']}\n"
+                output = (
+                    f"--- a/{path}\n+++ b/{path}\n-{args['old_string']}\n+{args['new_string']}\n"
+                )
                 if self.profile == SPEC:
                     output_type, extra = "diff", {"metadata": {"file_path": str(path)}}
             elif name == "Read":
                 output = Path(args["file_path"]).read_text()
             elif name in ("Bash", "ExecCommand"):
                 command = args.get("command", args.get("cmd", ""))
-                proc = subprocess.Popen(command, shell=True, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
+                proc = subprocess.Popen(
+                    command,
+                    shell=True,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                )
                 self.children.append(proc)
                 while proc.poll() is None:
                     if self.stop_requested:
@@ -467,19 +541,26 @@ class FakeAgent:
             raise
         except Exception as exc:  # a failing tool is a tool_result error, never a crash
             status, output = "error", str(exc)
-        self.emit({"type": "tool_result", "msg_id": msg_id, "call_id": call_id,
-                   "tool_name": name, "status": status, "output": output,
-                   "output_type": output_type, **extra})
+        self.emit(
+            {
+                "type": "tool_result",
+                "msg_id": msg_id,
+                "call_id": call_id,
+                "tool_name": name,
+                "status": status,
+                "output": output,
+                "output_type": output_type,
+                **extra,
+            }
+        )
         if self.profile == REAL:
             self.info(f"[{name} {status}] {output[:200]}", msg_id)
 
     def kill_children(self) -> None:
         for proc in self.children:
             if proc.poll() is None:
-                try:
+                with contextlib.suppress(OSError):
                     os.killpg(proc.pid, signal.SIGKILL)
-                except OSError:
-                    pass
 
 
 def main() -> int:
@@ -523,9 +604,14 @@ def main() -> int:
         session_id = args.resume
     agent = FakeAgent(profile, scenario, session_id, state_dir, usage_total)
     agent.save_state()
-    ready: dict[str, Any] = {"type": "ready",
-                             "version": "0.1.0" if profile == SPEC else "0.2.10",
-                             "session_id": session_id, "capabilities": agent.capabilities()}
+    ready: dict[str, Any] = {
+        "type": "ready",
+        "version": "0.1.0" if profile == SPEC else "0.2.10",
+        "session_id": session_id,
+        "capabilities": agent.capabilities(),
+    }
+    if scenario.get("no_session"):
+        del ready["session_id"]
     agent.emit(ready)
     threading.Thread(target=agent.reader, daemon=True).start()
     agent.run()

@@ -126,6 +126,7 @@ class AionrsBackend(AgentBackend):
         self._cumulative_usage = False
         self._session_id: str | None = None
         self._exit_expected = False
+        self._stop_sent = False
         self._ping_supported: bool | None = None
         self._pong: asyncio.Future[None] | None = None
         self._last_seen = time.monotonic()
@@ -195,6 +196,7 @@ class AionrsBackend(AgentBackend):
         self._turn = turn_id
         self._turn_error = None
         self._exit_expected = False
+        self._stop_sent = False
         await self._send(
             wire.Message(
                 msg_id=turn_id,
@@ -218,6 +220,7 @@ class AionrsBackend(AgentBackend):
         """Send ``stop``. Real aionrs then quits without ``stream_end``; its stdin reader only
         notices after another line, so a ``ping`` follows when the agent answers pings."""
         self._exit_expected = True
+        self._stop_sent = True
         await self._send(wire.Stop())
         if self._ping_supported:
             await self._send(wire.Ping())
@@ -408,10 +411,15 @@ class AionrsBackend(AgentBackend):
         reported = Usage.model_validate(event.usage.model_dump()) if event.usage else None
         usage = self._usage.per_turn(reported, self._cumulative_usage) if reported else None
         self._turn = None
+        reason = TurnEndReason.COMPLETED
+        if self._stop_sent:
+            reason = TurnEndReason.STOPPED
+        elif self._turn_error:
+            reason = TurnEndReason.ERROR
         self._emit(
             TurnEnded(
                 turn_id=turn,
-                reason=TurnEndReason.ERROR if self._turn_error else TurnEndReason.COMPLETED,
+                reason=reason,
                 usage=usage,
                 message=self._turn_error,
             )

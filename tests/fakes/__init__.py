@@ -1,0 +1,1 @@
+"""Test doubles for what cannot run here (LLMs, remote runtimes) and scripted agents."""
