@@ -1,0 +1,47 @@
+"""Conversation history: a SQLite database of workspaces, conversations and their items.
+
+- ``HistoryStore``: list, open, rename, delete/restore, full-text search (blocking; use
+  ``asyncio.to_thread`` from the event loop).
+- ``HistoryWriter`` + ``HistoryRecorder``: record a live ``Session`` while it streams.
+- ``to_markdown``/``to_json``: export; ``plan_resume``/``build_resume_summary``: reopen.
+"""
+
+from desktop.core.history.export import to_json, to_markdown
+from desktop.core.history.models import (
+    ConversationSummary,
+    ItemKind,
+    SearchHit,
+    StoredConversation,
+    StoredItem,
+)
+from desktop.core.history.recorder import HistoryRecorder
+from desktop.core.history.resume import (
+    ResumePlan,
+    apply_history,
+    build_resume_summary,
+    plan_resume,
+)
+from desktop.core.history.schema import SCHEMA_VERSION, HistorySchemaError, history_path
+from desktop.core.history.store import ConversationNotFoundError, HistoryStore
+from desktop.core.history.writer import HistoryWriter
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "ConversationNotFoundError",
+    "ConversationSummary",
+    "HistoryRecorder",
+    "HistorySchemaError",
+    "HistoryStore",
+    "HistoryWriter",
+    "ItemKind",
+    "ResumePlan",
+    "SearchHit",
+    "StoredConversation",
+    "StoredItem",
+    "apply_history",
+    "build_resume_summary",
+    "history_path",
+    "plan_resume",
+    "to_json",
+    "to_markdown",
+]

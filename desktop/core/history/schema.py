@@ -1,0 +1,160 @@
+"""The history database: connection settings and versioned schema migrations.
+
+The schema version is ``PRAGMA user_version``. ``MIGRATIONS[n]`` brings a version-``n`` database
+to version ``n + 1`` inside one transaction, so a failed step leaves the previous version intact.
+Only our own tables are ever created or changed: other parts of Agent Desk (the extension job
+queue) keep their tables in the same file, and unknown tables are left alone.
+
+Versions:
+    1: workspaces, conversations, items.
+    2: the FTS5 index ``items_fts`` over item text, kept current by triggers.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from desktop.core.paths import app_paths
+
+_V1 = """
+CREATE TABLE workspaces (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    created_at REAL NOT NULL,
+    opened_at REAL NOT NULL
+);
+CREATE TABLE conversations (
+    id TEXT PRIMARY KEY,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    title TEXT NOT NULL DEFAULT '',
+    title_edited INTEGER NOT NULL DEFAULT 0,
+    agent TEXT NOT NULL,
+    agent_session_id TEXT,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL
+);
+CREATE INDEX conversations_by_workspace ON conversations(workspace_id, updated_at DESC);
+CREATE TABLE items (
+    id INTEGER PRIMARY KEY,
+    conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    turn_id TEXT,
+    call_id TEXT,
+    text TEXT NOT NULL DEFAULT '',
+    data TEXT NOT NULL DEFAULT '{}',
+    complete INTEGER NOT NULL DEFAULT 1,
+    created_at REAL NOT NULL,
+    UNIQUE (conversation_id, seq)
+);
+"""
+
+_V2 = """
+CREATE VIRTUAL TABLE items_fts USING fts5(
+    text, content='items', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+);
+INSERT INTO items_fts(rowid, text) SELECT id, text FROM items;
+CREATE TRIGGER items_fts_insert AFTER INSERT ON items BEGIN
+    INSERT INTO items_fts(rowid, text) VALUES (new.id, new.text);
+END;
+CREATE TRIGGER items_fts_delete AFTER DELETE ON items BEGIN
+    INSERT INTO items_fts(items_fts, rowid, text) VALUES ('delete', old.id, old.text);
+END;
+CREATE TRIGGER items_fts_update AFTER UPDATE OF text ON items BEGIN
+    INSERT INTO items_fts(items_fts, rowid, text) VALUES ('delete', old.id, old.text);
+    INSERT INTO items_fts(rowid, text) VALUES (new.id, new.text);
+END;
+"""
+
+#: ``MIGRATIONS[n]`` takes the database from version ``n`` to ``n + 1``.
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class HistorySchemaError(Exception):
+    """The database is from a newer Agent Desk or could not be migrated."""
+
+
+def history_path() -> Path:
+    """Where the history database lives (``<data>/history.sqlite3``)."""
+    return app_paths().data / "history.sqlite3"
+
+
+def connect(path: Path, *, check_same_thread: bool = True) -> sqlite3.Connection:
+    """Open the database with our settings and migrate it to ``SCHEMA_VERSION``.
+
+    WAL lets the window read while a recorder writes; ``synchronous=FULL`` makes each commit
+    durable against power loss (commits are small and happen off the event loop).
+
+    Raises:
+        HistorySchemaError: the file is from a newer version or a migration failed.
+        sqlite3.DatabaseError: the file is not a usable database.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    conn = sqlite3.connect(
+        path, isolation_level=None, check_same_thread=check_same_thread, timeout=10.0
+    )
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute("PRAGMA busy_timeout=10000")
+        migrate(conn)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    """The schema version stored in the database."""
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> None:
+    """Apply every missing migration up to ``target``, each in its own transaction.
+
+    Raises:
+        HistorySchemaError: the database is newer than ``target``, or a step failed.
+    """
+    # BEGIN IMMEDIATE takes the write lock first, so two processes opening the same new file
+    # cannot both run a migration; the version is re-read under the lock.
+    while True:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            version = user_version(conn)
+            if version > target and target == SCHEMA_VERSION:
+                raise HistorySchemaError(
+                    f"the history database is from a newer Agent Desk (schema {version}; this "
+                    f"one knows {SCHEMA_VERSION})"
+                )
+            if version >= target:
+                conn.execute("COMMIT")
+                return
+            for statement in _statements(MIGRATIONS[version]):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version={version + 1}")
+            conn.execute("COMMIT")
+        except HistorySchemaError:
+            conn.execute("ROLLBACK")
+            raise
+        except sqlite3.Error as exc:
+            conn.execute("ROLLBACK")
+            raise HistorySchemaError(
+                f"migrating the history database from version {version} failed: {exc}"
+            ) from exc
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration script into statements (``executescript`` would commit implicitly)."""
+    statements: list[str] = []
+    current = ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    if current.strip():
+        statements.append(current.strip())
+    return statements

@@ -1,0 +1,320 @@
+"""Reading and editing stored conversations: list, open, rename, delete/restore, search.
+
+``HistoryStore`` methods block (each is one short SQLite transaction); from the event loop call
+them through ``asyncio.to_thread``. The connection is shared between threads behind a lock.
+Streaming writes go through ``HistoryWriter`` (``desktop.core.history.writer``) instead.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from desktop.core.history.models import (
+    ConversationSummary,
+    ItemKind,
+    SearchHit,
+    StoredConversation,
+    StoredItem,
+)
+from desktop.core.history.schema import connect, history_path
+
+TITLE_LENGTH = 80
+_CONVERSATION_COLUMNS = (
+    "c.id, w.path, c.title, c.title_edited, c.agent, c.agent_session_id, c.created_at, c.updated_at"
+)
+
+
+class ConversationNotFoundError(LookupError):
+    """No conversation (or more than one, for a prefix) matches."""
+
+
+def title_from_prompt(prompt: str) -> str:
+    """A conversation title from its first prompt: the first non-empty line, shortened."""
+    line = next((ln.strip() for ln in prompt.splitlines() if ln.strip()), "")
+    line = re.sub(r"\s+", " ", line)
+    return line if len(line) <= TITLE_LENGTH else line[: TITLE_LENGTH - 1].rstrip() + "…"
+
+
+def fts_query(text: str) -> str:
+    """Turn what a user typed into a safe FTS5 query: every word must match, the last as prefix.
+
+    Quoting each word keeps FTS5 operators (``AND``, ``*``, ``"``, ``:``) from being parsed.
+    """
+    words = [w for w in re.split(r"\s+", text.strip()) if w]
+    if not words:
+        return ""
+    quoted = ['"' + w.replace('"', '""') + '"' for w in words]
+    quoted[-1] += "*"
+    return " ".join(quoted)
+
+
+def ensure_workspace(conn: sqlite3.Connection, path: str) -> int:
+    """The id of the workspace row for ``path`` (created if new). Runs in the caller's txn."""
+    now = time.time()
+    conn.execute(
+        "INSERT INTO workspaces(path, created_at, opened_at) VALUES (?, ?, ?) "
+        "ON CONFLICT(path) DO UPDATE SET opened_at = excluded.opened_at",
+        (path, now, now),
+    )
+    row = conn.execute("SELECT id FROM workspaces WHERE path = ?", (path,)).fetchone()
+    return int(row[0])
+
+
+def _summary(row: sqlite3.Row | tuple[Any, ...]) -> dict[str, Any]:
+    return {
+        "id": row[0],
+        "workspace": row[1],
+        "title": row[2],
+        "title_edited": bool(row[3]),
+        "agent": row[4],
+        "agent_session_id": row[5],
+        "created_at": row[6],
+        "updated_at": row[7],
+    }
+
+
+class HistoryStore:
+    """The stored conversations.
+
+    Args:
+        path: The database file (default: ``history_path()``).
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or history_path()
+        self._conn = connect(self.path, check_same_thread=False)
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._conn.close()
+
+    @contextmanager
+    def _txn(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    # ------------------------------------------------------------------ conversations
+
+    def create_conversation(
+        self, workspace: Path | str, agent: str, *, title: str = "", session_id: str | None = None
+    ) -> str:
+        """Create an empty conversation and return its id."""
+        conv_id = uuid.uuid4().hex
+        now = time.time()
+        with self._txn() as conn:
+            ws = ensure_workspace(conn, str(workspace))
+            conn.execute(
+                "INSERT INTO conversations(id, workspace_id, title, agent, agent_session_id, "
+                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (conv_id, ws, title, agent, session_id, now, now),
+            )
+        return conv_id
+
+    def list_conversations(self, workspace: Path | str | None = None) -> list[ConversationSummary]:
+        """Conversations, most recently updated first (of one workspace, or all)."""
+        sql = (
+            f"SELECT {_CONVERSATION_COLUMNS} FROM conversations c "
+            "JOIN workspaces w ON w.id = c.workspace_id"
+        )
+        params: tuple[Any, ...] = ()
+        if workspace is not None:
+            sql += " WHERE w.path = ?"
+            params = (str(workspace),)
+        with self._lock:
+            rows = self._conn.execute(sql + " ORDER BY c.updated_at DESC", params).fetchall()
+        return [ConversationSummary(**_summary(r)) for r in rows]
+
+    def workspaces(self) -> list[str]:
+        """Workspace folders that have conversations, most recently opened first."""
+        with self._lock:
+            rows = self._conn.execute("SELECT path FROM workspaces ORDER BY opened_at DESC")
+            return [r[0] for r in rows.fetchall()]
+
+    def resolve(self, id_or_prefix: str) -> str:
+        """The full id of the conversation whose id starts with ``id_or_prefix``.
+
+        Raises:
+            ConversationNotFoundError: none, or more than one, matches.
+        """
+        pattern = id_or_prefix.replace("\\", "").replace("%", "").replace("_", "") + "%"
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT id FROM conversations WHERE id LIKE ? LIMIT 2", (pattern,)
+            ).fetchall()
+        if len(rows) != 1 or not id_or_prefix:
+            what = "no" if not rows else "more than one"
+            raise ConversationNotFoundError(f"{what} conversation matches {id_or_prefix!r}")
+        return str(rows[0][0])
+
+    def get(self, conv_id: str) -> StoredConversation:
+        """A conversation with all its items.
+
+        Raises:
+            ConversationNotFoundError: there is no such conversation.
+        """
+        with self._lock:
+            row = self._conn.execute(
+                f"SELECT {_CONVERSATION_COLUMNS} FROM conversations c "
+                "JOIN workspaces w ON w.id = c.workspace_id WHERE c.id = ?",
+                (conv_id,),
+            ).fetchone()
+            if row is None:
+                raise ConversationNotFoundError(f"no conversation {conv_id!r}")
+            items = self._conn.execute(
+                "SELECT id, seq, kind, turn_id, call_id, text, data, complete, created_at "
+                "FROM items WHERE conversation_id = ? ORDER BY seq",
+                (conv_id,),
+            ).fetchall()
+        return StoredConversation(
+            **_summary(row),
+            items=[
+                StoredItem(
+                    id=i[0],
+                    seq=i[1],
+                    kind=ItemKind(i[2]),
+                    turn_id=i[3],
+                    call_id=i[4],
+                    text=i[5],
+                    data=json.loads(i[6]),
+                    complete=bool(i[7]),
+                    created_at=i[8],
+                )
+                for i in items
+            ],
+        )
+
+    def rename(self, conv_id: str, title: str) -> None:
+        """Give a conversation a title of the user's choosing (kept from then on).
+
+        Raises:
+            ConversationNotFoundError: there is no such conversation.
+        """
+        with self._txn() as conn:
+            cursor = conn.execute(
+                "UPDATE conversations SET title = ?, title_edited = 1 WHERE id = ?",
+                (title.strip(), conv_id),
+            )
+            if cursor.rowcount == 0:
+                raise ConversationNotFoundError(f"no conversation {conv_id!r}")
+
+    def set_agent_session(self, conv_id: str, session_id: str | None) -> None:
+        """Remember the agent's session id, so the conversation can be resumed with it."""
+        with self._txn() as conn:
+            conn.execute(
+                "UPDATE conversations SET agent_session_id = ? WHERE id = ?", (session_id, conv_id)
+            )
+
+    def delete(self, conv_id: str) -> StoredConversation:
+        """Delete a conversation and its items; returns what was deleted (for ``restore``).
+
+        Raises:
+            ConversationNotFoundError: there is no such conversation.
+        """
+        snapshot = self.get(conv_id)
+        with self._txn() as conn:
+            conn.execute("DELETE FROM conversations WHERE id = ?", (conv_id,))
+        return snapshot
+
+    def restore(self, conversation: StoredConversation) -> None:
+        """Put a deleted conversation back exactly as it was (the sidebar's undo)."""
+        c = conversation
+        with self._txn() as conn:
+            ws = ensure_workspace(conn, c.workspace)
+            conn.execute(
+                "INSERT INTO conversations(id, workspace_id, title, title_edited, agent, "
+                "agent_session_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    c.id,
+                    ws,
+                    c.title,
+                    int(c.title_edited),
+                    c.agent,
+                    c.agent_session_id,
+                    c.created_at,
+                    c.updated_at,
+                ),
+            )
+            conn.executemany(
+                "INSERT INTO items(conversation_id, seq, kind, turn_id, call_id, text, data, "
+                "complete, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        c.id,
+                        i.seq,
+                        i.kind.value,
+                        i.turn_id,
+                        i.call_id,
+                        i.text,
+                        json.dumps(i.data),
+                        int(i.complete),
+                        i.created_at,
+                    )
+                    for i in c.items
+                ],
+            )
+
+    def next_seq(self, conv_id: str) -> int:
+        """The sequence number the next item of ``conv_id`` gets."""
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT COALESCE(MAX(seq) + 1, 0) FROM items WHERE conversation_id = ?", (conv_id,)
+            ).fetchone()
+        return int(row[0])
+
+    # ------------------------------------------------------------------ search
+
+    def search(
+        self, query: str, workspace: Path | str | None = None, *, limit: int = 50
+    ) -> list[SearchHit]:
+        """Full-text search over item text, best match first (one workspace, or all).
+
+        Every word must appear; the last one may be a prefix. Each hit names the conversation and
+        the item to scroll to, with a short snippet where the match is wrapped in ``[`` ``]``.
+        """
+        match = fts_query(query)
+        if not match:
+            return []
+        sql = (
+            "SELECT c.id, c.title, i.id, i.seq, i.kind, "
+            "snippet(items_fts, 0, '[', ']', '…', 12) "
+            "FROM items_fts JOIN items i ON i.id = items_fts.rowid "
+            "JOIN conversations c ON c.id = i.conversation_id "
+            "JOIN workspaces w ON w.id = c.workspace_id "
+            "WHERE items_fts MATCH ?"
+        )
+        params: list[Any] = [match]
+        if workspace is not None:
+            sql += " AND w.path = ?"
+            params.append(str(workspace))
+        sql += " ORDER BY bm25(items_fts), c.updated_at DESC LIMIT ?"
+        params.append(limit)
+        with self._lock:
+            rows = self._conn.execute(sql, params).fetchall()
+        return [
+            SearchHit(
+                conversation_id=r[0],
+                title=r[1],
+                item_id=r[2],
+                seq=r[3],
+                kind=ItemKind(r[4]),
+                snippet=r[5],
+            )
+            for r in rows
+        ]

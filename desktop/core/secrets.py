@@ -1,0 +1,207 @@
+"""API keys: in the OS keyring (service ``agentdesk``, username = profile name), nowhere else.
+
+At start-up the keyring backend is classified. A secure OS store (Secret Service, libsecret,
+KWallet, macOS Keychain, Windows Credential Locker) is used. Without one (``fail``, ``null``,
+``keyrings.alt`` plaintext files, a chainer with nothing secure in it) nothing is ever written to
+disk: the status says so once, keys come from ``ANTHROPIC_API_KEY``/``OPENAI_API_KEY``, and a key
+typed in the UI is kept in memory for this run only.
+
+Every keyring call runs in a worker thread with a timeout, because an unlock prompt can block for
+as long as the user looks away; failures become ``SecretStoreError`` with a sentence for the user.
+Keys are handed out as ``pydantic.SecretStr`` so an accidental ``repr`` or log line shows stars.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TypeVar
+
+import keyring
+import keyring.errors
+from keyring.backend import KeyringBackend
+from pydantic import SecretStr
+
+log = logging.getLogger(__name__)
+
+SERVICE = "agentdesk"
+#: Environment variables read when a profile of that provider type has no stored key.
+PROVIDER_ENV = {"anthropic": "ANTHROPIC_API_KEY", "openai": "OPENAI_API_KEY"}
+#: Modules (under ``keyring.backends``) of backends that store secrets encrypted by the OS.
+_SECURE_MODULES = ("SecretService", "libsecret", "kwallet", "macOS", "Windows")
+_T = TypeVar("_T")
+
+
+class KeySource(StrEnum):
+    """Where a key was found or put."""
+
+    KEYRING = "keyring"
+    MEMORY = "memory"
+    ENVIRONMENT = "environment"
+
+
+class SecretStoreError(Exception):
+    """A keyring operation failed; the message is meant for the user."""
+
+
+@dataclass(frozen=True)
+class KeyringStatus:
+    """The classification of the keyring backend, shown in Settings → API keys."""
+
+    secure: bool
+    backend: str
+    message: str
+
+
+@dataclass(frozen=True)
+class StoredKey:
+    """A key and where it came from."""
+
+    value: SecretStr
+    source: KeySource
+
+
+def backend_name(backend: KeyringBackend) -> str:
+    """``module.Class`` of a keyring backend."""
+    return f"{type(backend).__module__}.{type(backend).__qualname__}"
+
+
+def _is_secure(backend: KeyringBackend) -> bool:
+    module = type(backend).__module__
+    return any(module == f"keyring.backends.{m}" for m in _SECURE_MODULES)
+
+
+def select_backend(backend: KeyringBackend) -> tuple[KeyringBackend, bool]:
+    """Pick the backend to use and whether it is secure.
+
+    A chainer is unwrapped to its highest-priority secure member, so a write can never land in
+    a plaintext backend that happens to sit in the same chain.
+    """
+    members = getattr(backend, "backends", None)
+    if type(backend).__module__ == "keyring.backends.chainer" and members is not None:
+        secure = [b for b in members if _is_secure(b)]
+        return (secure[0], True) if secure else (backend, False)
+    return backend, _is_secure(backend)
+
+
+def mask(key: str) -> str:
+    """A key as the UI shows it: enough to recognise, never enough to use."""
+    if len(key) < 12:
+        return "•" * 8
+    return f"{key[:3]}…{key[-4:]}"
+
+
+class SecretStore:
+    """The keyring facade.
+
+    Args:
+        backend: The keyring backend (default: ``keyring.get_keyring()``).
+        secure: Override the classification (tests use this with an in-memory backend).
+        timeout: Seconds a keyring call may take before it is reported as failed.
+        environ: Where environment-variable keys are read (default: ``os.environ``).
+    """
+
+    def __init__(
+        self,
+        backend: KeyringBackend | None = None,
+        *,
+        secure: bool | None = None,
+        timeout: float = 10.0,
+        environ: Mapping[str, str] | None = None,
+    ) -> None:
+        chosen, classified = select_backend(backend or keyring.get_keyring())
+        self._backend = chosen
+        self._secure = classified if secure is None else secure
+        self._timeout = timeout
+        self._environ = os.environ if environ is None else environ
+        self._memory: dict[str, str] = {}
+        name = backend_name(chosen)
+        if self._secure:
+            message = f"API keys are stored in the system keyring ({name})."
+        else:
+            message = (
+                f"No secure system keyring is available (found {name}). Keys are read from "
+                "ANTHROPIC_API_KEY / OPENAI_API_KEY, and keys you type are kept in memory for "
+                "this run only. To store keys, run a Secret Service (e.g. gnome-keyring or "
+                "KWallet) in your session."
+            )
+            log.warning("%s", message)
+        self.status = KeyringStatus(secure=self._secure, backend=name, message=message)
+
+    async def _call(self, fn: Callable[[], _T], what: str) -> _T:
+        try:
+            return await asyncio.wait_for(asyncio.to_thread(fn), self._timeout)
+        except TimeoutError:
+            raise SecretStoreError(
+                f"The keyring did not answer within {self._timeout:g} s while {what}; it may be "
+                "locked and waiting for an unlock prompt."
+            ) from None
+        except keyring.errors.PasswordDeleteError:
+            raise
+        except keyring.errors.KeyringError as exc:
+            text = str(exc)
+            if "dismiss" in text.lower():
+                raise SecretStoreError(
+                    f"The keyring is locked and the unlock prompt was dismissed while {what}."
+                ) from None
+            raise SecretStoreError(f"The keyring failed while {what}: {text}") from None
+        except Exception as exc:
+            # D-Bus and OS errors surface as many types; the user needs one sentence.
+            raise SecretStoreError(
+                f"The keyring failed while {what}: {type(exc).__name__}: {exc}"
+            ) from exc
+
+    async def get(self, profile: str, provider: str | None = None) -> StoredKey | None:
+        """The key of ``profile``: stored, else typed this run, else the provider's env var.
+
+        Raises:
+            SecretStoreError: the keyring failed or timed out.
+        """
+        if self._secure:
+            value = await self._call(
+                lambda: self._backend.get_password(SERVICE, profile), "reading a key"
+            )
+            if value:
+                return StoredKey(SecretStr(value), KeySource.KEYRING)
+        elif profile in self._memory:
+            return StoredKey(SecretStr(self._memory[profile]), KeySource.MEMORY)
+        env_name = PROVIDER_ENV.get(provider or "")
+        if env_name and self._environ.get(env_name):
+            return StoredKey(SecretStr(self._environ[env_name]), KeySource.ENVIRONMENT)
+        return None
+
+    async def set(self, profile: str, key: str) -> KeySource:
+        """Store ``key`` for ``profile``; returns where it went (memory without a keyring).
+
+        Raises:
+            SecretStoreError: the keyring failed or timed out.
+            ValueError: the key is empty.
+        """
+        key = key.strip()
+        if not key:
+            raise ValueError("the key is empty")
+        if not self._secure:
+            self._memory[profile] = key
+            return KeySource.MEMORY
+        await self._call(lambda: self._backend.set_password(SERVICE, profile, key), "saving a key")
+        return KeySource.KEYRING
+
+    async def delete(self, profile: str) -> bool:
+        """Forget the key of ``profile``; False when there was none.
+
+        Raises:
+            SecretStoreError: the keyring failed or timed out.
+        """
+        if not self._secure:
+            return self._memory.pop(profile, None) is not None
+        try:
+            await self._call(
+                lambda: self._backend.delete_password(SERVICE, profile), "deleting a key"
+            )
+        except keyring.errors.PasswordDeleteError:
+            return False
+        return True

@@ -1,0 +1,42 @@
+"""Agent Desk's settings: one versioned pydantic tree in ``<config>/settings.json``.
+
+Use ``SettingsStore()`` to load (never fails; see ``messages``) and ``store.save(new)`` to change.
+The models in ``desktop.core.settings.models`` carry titles and descriptions for the Settings
+dialog, which is generated from them.
+"""
+
+from desktop.core.settings.models import (
+    SCHEMA_VERSION,
+    AgentConfig,
+    AgentProtocol,
+    AionrsAgent,
+    Appearance,
+    ApprovalDefaults,
+    BuiltinAgent,
+    CustomAgent,
+    ProviderProfile,
+    ProviderType,
+    RemoteAgent,
+    Settings,
+    Theme,
+)
+from desktop.core.settings.store import SettingsStore, atomic_write_text, settings_path
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "AgentConfig",
+    "AgentProtocol",
+    "AionrsAgent",
+    "Appearance",
+    "ApprovalDefaults",
+    "BuiltinAgent",
+    "CustomAgent",
+    "ProviderProfile",
+    "ProviderType",
+    "RemoteAgent",
+    "Settings",
+    "SettingsStore",
+    "Theme",
+    "atomic_write_text",
+    "settings_path",
+]

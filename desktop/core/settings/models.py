@@ -1,0 +1,224 @@
+"""The settings model tree: one pydantic document, versioned, with no secrets in it.
+
+Every field carries a ``title`` and a ``description`` so the Settings dialog can be generated from
+``Settings.model_json_schema()`` (or from ``model_fields``) and a new field cannot be forgotten.
+API keys are never part of this tree: a provider profile's ``name`` is the keyring username under
+which ``desktop.core.secrets`` keeps its key.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from desktop.core.events import ApprovalMode
+
+#: The version this code writes. Older files are migrated by ``desktop.core.settings.migrations``.
+SCHEMA_VERSION: Final = 2
+
+#: Profile and agent names: short, stable identifiers (also the keyring username of a profile).
+NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$"
+Name = Annotated[str, Field(pattern=NAME_PATTERN)]
+
+#: Environment variable names that would hold a secret; those belong in the keyring instead.
+_SECRET_ENV = re.compile(r"(^|_)(API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD)($|_)", re.IGNORECASE)
+_MAX_RECENT = 10
+
+
+class _Model(BaseModel):
+    # extra="forbid": a typo in a hand-edited file is reported instead of silently ignored.
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class ProviderType(StrEnum):
+    """LLM API families the built-in agent speaks."""
+
+    ANTHROPIC = "anthropic"
+    OPENAI = "openai"
+
+
+class ProviderProfile(_Model):
+    """A named provider configuration; its API key lives in the OS keyring under ``name``."""
+
+    name: Name = Field(title="Name", description="Identifier; also the keyring entry of the key.")
+    provider: ProviderType = Field(title="Provider", description="Which API the profile talks to.")
+    model: str = Field(min_length=1, title="Model", description="Model id sent to the API.")
+    base_url: str | None = Field(
+        default=None,
+        pattern=r"^https?://\S+$",
+        title="Base URL",
+        description="API endpoint; empty for the provider's default.",
+    )
+    max_tokens: int | None = Field(
+        default=None,
+        gt=0,
+        le=1_000_000,
+        title="Max tokens",
+        description="Upper bound on tokens per reply; empty for the agent's default.",
+    )
+
+
+def _no_secret_env(env: dict[str, str]) -> dict[str, str]:
+    bad = sorted(k for k in env if _SECRET_ENV.search(k))
+    if bad:
+        raise ValueError(
+            f"{', '.join(bad)} look like secrets; settings are a plain file, so use key_env "
+            "(a keyring reference) instead"
+        )
+    return env
+
+
+class _AgentBase(_Model):
+    name: Name = Field(title="Name", description="Shown in the agent picker; used by --agent.")
+
+
+class BuiltinAgent(_AgentBase):
+    """Agent Desk's own agent, driven by a provider profile."""
+
+    kind: Literal["builtin"] = "builtin"
+    profile: Name = Field(title="Profile", description="Provider profile the agent uses.")
+
+
+class AionrsAgent(_AgentBase):
+    """The aionrs binary (found on PATH unless ``command`` is a path); it keeps its own config."""
+
+    kind: Literal["aionrs"] = "aionrs"
+    command: str = Field(default="aionrs", title="Program", description="aionrs program or path.")
+    args: list[str] = Field(default_factory=list, title="Extra arguments")
+    env: dict[str, str] = Field(
+        default_factory=dict, title="Environment", description="Extra, non-secret variables."
+    )
+
+    _check_env = field_validator("env")(_no_secret_env)
+
+
+class AgentProtocol(StrEnum):
+    """Wire protocols a custom command may speak (``acp`` and ``codex`` come later)."""
+
+    AIONRS = "aionrs"
+
+
+class CustomAgent(_AgentBase):
+    """Any program that speaks a supported protocol over stdio."""
+
+    kind: Literal["custom"] = "custom"
+    command: list[str] = Field(min_length=1, title="Command", description="Program and arguments.")
+    protocol: AgentProtocol = Field(default=AgentProtocol.AIONRS, title="Protocol")
+    env: dict[str, str] = Field(
+        default_factory=dict, title="Environment", description="Extra, non-secret variables."
+    )
+    key_env: dict[str, Name] = Field(
+        default_factory=dict,
+        title="Keys in environment",
+        description="Variable name → provider profile whose stored key is put there.",
+    )
+    resume_flag: str | None = Field(
+        default=None, title="Resume flag", description="e.g. --resume, if the agent has sessions."
+    )
+
+    _check_env = field_validator("env")(_no_secret_env)
+
+
+class RemoteAgent(_AgentBase):
+    """An agent runtime reached over the network.
+
+    Placeholder: ``runtime`` becomes ``desktop.core.remote.config.RemoteRuntimeConfig`` once that
+    module lands; until then it is kept verbatim so nothing a user configured is lost.
+    """
+
+    kind: Literal["remote"] = "remote"
+    runtime: dict[str, Any] = Field(
+        default_factory=dict, title="Runtime", description="Connection settings of the runtime."
+    )
+
+
+AgentConfig = Annotated[
+    BuiltinAgent | AionrsAgent | CustomAgent | RemoteAgent, Field(discriminator="kind")
+]
+
+
+class ApprovalDefaults(_Model):
+    """How new conversations start approving tool calls."""
+
+    mode: ApprovalMode = Field(
+        default=ApprovalMode.DEFAULT,
+        title="Approval mode",
+        description="default asks for edits and commands; auto_edit approves reads and edits; "
+        "yolo approves everything.",
+    )
+
+
+class Theme(StrEnum):
+    """Colour scheme choice."""
+
+    SYSTEM = "system"
+    LIGHT = "light"
+    DARK = "dark"
+
+
+class Appearance(_Model):
+    """Look of the window."""
+
+    theme: Theme = Field(default=Theme.SYSTEM, title="Theme", description="Follow the system?")
+    font_size: int = Field(default=11, ge=6, le=48, title="Font size", description="In points.")
+
+
+def default_profiles() -> list[ProviderProfile]:
+    """The profiles a fresh install has (keys still to be set)."""
+    return [
+        ProviderProfile(
+            name="anthropic", provider=ProviderType.ANTHROPIC, model="claude-sonnet-4-5"
+        ),
+        ProviderProfile(name="openai", provider=ProviderType.OPENAI, model="gpt-4.1"),
+    ]
+
+
+def default_agents() -> list[BuiltinAgent | AionrsAgent | CustomAgent | RemoteAgent]:
+    """The agents a fresh install has."""
+    return [BuiltinAgent(name="builtin", profile="anthropic"), AionrsAgent(name="aionrs")]
+
+
+class Settings(_Model):
+    """The whole settings document (``settings.json``)."""
+
+    schema_version: Literal[2] = Field(default=2, title="Schema version")
+    profiles: list[ProviderProfile] = Field(default_factory=default_profiles, title="Providers")
+    agents: list[AgentConfig] = Field(default_factory=default_agents, title="Agents")
+    default_agent: Name = Field(
+        default="builtin", title="Default agent", description="Agent of new conversations."
+    )
+    approvals: ApprovalDefaults = Field(default_factory=ApprovalDefaults, title="Approvals")
+    appearance: Appearance = Field(default_factory=Appearance, title="Appearance")
+    recent_workspaces: list[str] = Field(
+        default_factory=list,
+        max_length=_MAX_RECENT,
+        title="Recent workspaces",
+        description="Most recent first.",
+    )
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> Settings:
+        for label, names in (
+            ("profile", [p.name for p in self.profiles]),
+            ("agent", [a.name for a in self.agents]),
+        ):
+            dupes = sorted({n for n in names if names.count(n) > 1})
+            if dupes:
+                raise ValueError(f"duplicate {label} name(s): {', '.join(dupes)}")
+        return self
+
+    def profile(self, name: str) -> ProviderProfile | None:
+        """The profile called ``name``."""
+        return next((p for p in self.profiles if p.name == name), None)
+
+    def agent(self, name: str) -> BuiltinAgent | AionrsAgent | CustomAgent | RemoteAgent | None:
+        """The agent called ``name``."""
+        return next((a for a in self.agents if a.name == name), None)
+
+    def with_recent_workspace(self, path: str) -> Settings:
+        """A copy with ``path`` first in the recent list (deduplicated, bounded)."""
+        recent = [path, *(p for p in self.recent_workspaces if p != path)][:_MAX_RECENT]
+        return self.model_copy(update={"recent_workspaces": recent})
