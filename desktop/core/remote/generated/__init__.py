@@ -1,0 +1,1 @@
+"""Generated from ``../runtime.proto`` by ``desktop.core.remote.codegen``; do not edit."""
