@@ -168,7 +168,7 @@ class RemoteRuntimeBackend(AgentBackend):
         """Open a stream with no request: the runtime checks the token, then ends it OK."""
         try:
             call = self._converse(channel, timeout=self._ready_timeout)
-            await call.done_writing()
+            await _send(call, None)
             while await call.read() is not grpc.aio.EOF:
                 pass
         except grpc.aio.AioRpcError as exc:
@@ -254,6 +254,15 @@ class RemoteRuntimeBackend(AgentBackend):
         except grpc.aio.AioRpcError as exc:
             failure = explain(exc.code(), exc.details(), self.config.address)
             self._reconnect = self._reconnect or failure.reconnect
+            if failure.reconnect and mapper.received:
+                failure = Failure(
+                    failure.code,
+                    f"The connection to the runtime at {self.config.address} was lost during "
+                    f"the turn ({exc.details() or exc.code().name}). The turn was not sent again; "
+                    "repeat it if needed.",
+                    retryable=True,
+                    reconnect=True,
+                )
             if not mapper.ended:
                 self._fail(mapper, failure)
         except Exception as exc:
@@ -285,9 +294,7 @@ class RemoteRuntimeBackend(AgentBackend):
             self._fail(mapper, channel)
             return
         call = self._converse(channel)
-        with contextlib.suppress(asyncio.InvalidStateError):  # already failed: read() says why
-            await call.write(request)
-            await call.done_writing()
+        await _send(call, request)
         self._history = None
         while (event := await call.read()) is not grpc.aio.EOF:
             assert isinstance(event, pb.ConverseEvent)
@@ -314,3 +321,16 @@ class RemoteRuntimeBackend(AgentBackend):
                     log.info("%s: ignoring an event after done", self.name)
         except (TimeoutError, grpc.aio.AioRpcError):
             call.cancel()
+
+
+async def _send(call: _Call, request: pb.ConverseRequest | None) -> None:
+    """Send ``request`` (if any) and half-close. If the call has already failed (no connection,
+    rejected), sending raises grpc-internal errors; the following ``read()`` raises the status."""
+    try:
+        if request is not None:
+            await call.write(request)
+        await call.done_writing()
+    except grpc.aio.AioRpcError:
+        raise
+    except Exception:
+        log.debug("sending on a failed call", exc_info=True)

@@ -87,19 +87,22 @@ class TurnMapper:
     turn_id: str
     usage: Usage | None = None
     ended: bool = False
+    received: int = 0
     _text_seen: bool = False
     _calls: dict[str, str] = field(default_factory=dict)
     _anonymous: int = 0
 
     def feed(self, event: pb.ConverseEvent) -> list[SessionEvent]:
         """Session events for one ``ConverseEvent`` (none after the turn ended)."""
+        self.received += 1
         kind = event.WhichOneof("event")
         if self.ended or kind is None:
             return []
         if kind == "chunk":
-            return (
-                [TextDelta(turn_id=self.turn_id, text=event.chunk.text)] if event.chunk.text else []
-            )
+            if not event.chunk.text:
+                return []
+            self._text_seen = True
+            return [TextDelta(turn_id=self.turn_id, text=event.chunk.text)]
         if kind == "thinking":
             text = event.thinking.text
             return [ThinkingDelta(turn_id=self.turn_id, text=text)] if text else []

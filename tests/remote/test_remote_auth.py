@@ -1,0 +1,143 @@
+"""Authentication over real gRPC: the test server answers exactly as the deployed runtime."""
+
+from __future__ import annotations
+
+import grpc
+import grpc.aio
+import pytest
+
+from desktop.core.backend import AgentStartError
+from desktop.core.remote.backend import RemoteRuntimeBackend
+from desktop.core.remote.generated import runtime_pb2 as pb
+from desktop.core.remote.generated import runtime_pb2_grpc as pb_grpc
+from desktop.core.remote.token import sign_token
+from tests.fakes.runtime_server import RuntimeServer
+from tests.remote.conftest import KEY, remote_config
+
+T0 = 1_700_000_000
+
+
+async def converse(
+    server: RuntimeServer, metadata: list[tuple[str, str]] | None, *messages: str
+) -> tuple[list[pb.ConverseEvent], grpc.StatusCode, str]:
+    """Send ``messages`` on one stream, half-close, and read to the end."""
+    async with grpc.aio.insecure_channel(server.address) as channel:
+        call = pb_grpc.AgentRuntimeStub(channel).Converse(metadata=metadata)
+        events: list[pb.ConverseEvent] = []
+        try:
+            for text in messages:
+                await call.write(pb.ConverseRequest(session_id="s", message=text))
+            await call.done_writing()
+            async for event in call:
+                events.append(event)
+        except grpc.aio.AioRpcError as exc:
+            return events, exc.code(), exc.details() or ""
+        return events, await call.code(), await call.details()
+
+
+def bearer(value: str) -> list[tuple[str, str]]:
+    return [("authorization", value)]
+
+
+def good_token(now: float = T0, user: str = "user-1", workspace: str = "ws-1") -> str:
+    return sign_token(KEY, user, workspace, now=now)
+
+
+@pytest.fixture
+def frozen(runtime: RuntimeServer) -> RuntimeServer:
+    runtime.clock = lambda: T0
+    return runtime
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("metadata", "message"),
+    [
+        (None, "Request unauthenticated with bearer"),  # S1
+        (bearer(good_token()), "Bad authorization string"),  # S2: bare token
+        (bearer("Basic " + good_token()), "Request unauthenticated with bearer"),  # S3
+        (bearer("   "), "Request unauthenticated with bearer"),  # S3
+        (bearer("Bearer "), "empty bearer token"),  # S4
+        (bearer("Bearer not.a.valid.token"), "invalid bearer token"),  # S5
+        (
+            bearer("Bearer " + sign_token(b"wrong key", "user-1", "ws-1", now=T0)),
+            "invalid bearer token",
+        ),
+        (bearer("Bearer  " + good_token()), "invalid bearer token"),  # two spaces
+        (bearer("Bearer " + good_token(T0 - 301)), "invalid bearer token"),  # S6
+        (bearer("Bearer " + good_token(T0 + 301)), "invalid bearer token"),
+    ],
+)
+async def test_rejected_streams_get_the_runtime_status(
+    frozen: RuntimeServer, metadata: list[tuple[str, str]] | None, message: str
+) -> None:
+    events, code, details = await converse(frozen, metadata, "hello")
+    assert (code, details, events) == (grpc.StatusCode.UNAUTHENTICATED, message, [])
+    assert frozen.record.requests == []
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    "value",
+    [
+        "Bearer " + good_token(),
+        "bearer " + good_token(T0 - 300),  # S6 edge, S7 lower-case scheme
+        "BEARER " + good_token(T0 + 300),
+        "Bearer " + good_token().split(".")[0] + "." + good_token().split(".")[1].upper(),
+    ],
+)
+async def test_accepted_streams_take_identity_from_the_token(
+    frozen: RuntimeServer, value: str
+) -> None:
+    events, code, _ = await converse(frozen, bearer(value), "hello")
+    assert code == grpc.StatusCode.OK
+    assert events[-1].WhichOneof("event") == "done"
+    assert frozen.record.requests[0][0] == ("user-1", "ws-1")
+
+
+@pytest.mark.asyncio
+async def test_half_close_without_requests_is_ok_with_no_events(frozen: RuntimeServer) -> None:
+    events, code, _ = await converse(frozen, bearer("Bearer " + good_token()))  # S9
+    assert (events, code) == ([], grpc.StatusCode.OK)
+
+
+@pytest.mark.asyncio
+async def test_backend_start_reports_a_rejected_key_clearly(runtime: RuntimeServer) -> None:
+    backend = RemoteRuntimeBackend(remote_config(runtime.address), b"not the key", session_id="c1")
+    with pytest.raises(AgentStartError) as info:
+        await backend.start(lambda _e: None)
+    text = str(info.value)
+    assert "rejected the signing key" in text
+    assert "invalid bearer token" in text
+    assert "Traceback" not in text
+    assert runtime.record.rejections[0].reason == "invalid token signature"
+
+
+@pytest.mark.asyncio
+async def test_backend_with_a_skewed_clock_is_rejected_as_expired(runtime: RuntimeServer) -> None:
+    backend = RemoteRuntimeBackend(
+        remote_config(runtime.address), KEY, session_id="c1", clock=lambda: T0
+    )
+    with pytest.raises(AgentStartError, match="rejected the signing key"):
+        await backend.start(lambda _e: None)
+    assert runtime.record.rejections[0].reason == "token expired"
+
+
+@pytest.mark.asyncio
+async def test_backend_sends_a_fresh_bearer_token_on_every_stream(runtime: RuntimeServer) -> None:
+    clock = iter(range(int(1e9), int(1e9) + 100))
+    runtime.clock = lambda: 1e9 + 50
+    backend = RemoteRuntimeBackend(
+        remote_config(runtime.address), KEY, session_id="c1", clock=lambda: next(clock)
+    )
+    await backend.start(lambda _e: None)
+    await backend.shutdown(1.0)
+    backend2 = RemoteRuntimeBackend(
+        remote_config(runtime.address), KEY, session_id="c1", clock=lambda: next(clock)
+    )
+    await backend2.start(lambda _e: None)
+    await backend2.shutdown(1.0)
+    first, second = runtime.record.authorizations
+    assert first.startswith("Bearer ") and second.startswith("Bearer ")
+    assert first != second
+    assert first == "Bearer " + sign_token(KEY, "user-1", "ws-1", now=1e9)
