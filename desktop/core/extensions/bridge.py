@@ -1,0 +1,345 @@
+"""Connect one ``Session`` to the extension runtime.
+
+The bridge turns session events into the contract's events and executes what extensions ask
+for on this conversation:
+
+- ``file_change.approval_requested`` for every pending edit approval (host diff in the payload);
+- ``tool.approval_requested`` for every pending tool approval (an Agent Desk addition, so
+  policies such as "auto-approve reads" work the same for every protocol);
+- ``turn.completed`` when a turn completes (``hadFileChangeRequests`` says whether it edited);
+- ``suggest_request.requested`` when the composer calls ``suggest_next_prompt``;
+- every raw agent signal as ``<protocol>.<name>`` in the signal envelope. aionrs has no
+  server-initiated requests (a ``tool_request`` is an event answered by a separate command), so
+  its signals are notifications: ``aionrs.tool_request``, ``aionrs.text_delta``, ...
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from desktop.core.approvals import DecideResult
+from desktop.core.backend import Prompt
+from desktop.core.events import (
+    Decision,
+    DecisionSource,
+    SessionEvent,
+    TextDelta,
+    ToolCategory,
+    ToolRequested,
+    TurnEnded,
+    TurnEndReason,
+    TurnStarted,
+)
+from desktop.core.extensions.executor import TranscriptEntry
+from desktop.core.session import BackendFactory, Session, Subscriber
+from desktop.sdk.names import signal_event_name
+from desktop.sdk.types import AgentRuntimeEvent, JsonDict
+
+if TYPE_CHECKING:
+    from desktop.core.extensions.runtime import ExtensionRuntime
+
+log = logging.getLogger(__name__)
+
+USER_REQUEST_LIMIT = 8_000
+TRANSCRIPT_LIMIT = 24_000
+
+#: Session event → the agent's own signal name (aionrs wire names for aionrs agents).
+RAW_SIGNAL_NAMES: dict[str, str] = {
+    "agent_ready": "ready",
+    "turn_started": "stream_start",
+    "text_delta": "text_delta",
+    "thinking_delta": "thinking",
+    "tool_requested": "tool_request",
+    "tool_started": "tool_running",
+    "tool_finished": "tool_result",
+    "tool_cancelled": "tool_cancelled",
+    "turn_ended": "stream_end",
+    "error": "error",
+    "notice": "info",
+}
+
+#: Receives (session id, entry, extension name) when an extension posts into the conversation.
+TranscriptListener = Callable[[str, TranscriptEntry, str], None]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class SessionBridge:
+    """One attached conversation (``SessionTarget`` for the action executor)."""
+
+    def __init__(
+        self,
+        runtime: ExtensionRuntime,
+        session: Session,
+        *,
+        agent_factory: BackendFactory | None,
+        session_id: str | None = None,
+        title: str | None = None,
+    ) -> None:
+        self.runtime = runtime
+        self.session = session
+        self.agent_factory = agent_factory
+        self.session_id = session_id or uuid.uuid4().hex
+        self.title = title
+        self.project_id = str(Path(session.workspace).resolve())
+        self.transcript: dict[str, tuple[TranscriptEntry, str]] = {}
+        self._listeners: list[TranscriptListener] = []
+        self._inflight: dict[str, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._turn_prompt: dict[str, str] = {}
+        self._turn_text: dict[str, list[str]] = {}
+        self._turn_edits: dict[str, int] = {}
+        self._unsubscribe = session.subscribe(self._on_event)
+
+    # ------------------------------------------------------------------ public
+
+    def on_transcript(self, listener: TranscriptListener) -> Callable[[], None]:
+        """Be told when an extension adds or updates a conversation entry."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def defer(self, callback: Subscriber) -> Subscriber:
+        """Wrap a session subscriber so it sees a pending tool request only after extensions
+        had their say, and only if the request is still pending then.
+
+        ``agentdesk exec --on-request`` uses this so an extension decides before the blanket
+        rule. Subscribe the returned function after this bridge was attached.
+        """
+
+        def deferred(event: SessionEvent) -> None:
+            if not isinstance(event, ToolRequested) or not event.pending:
+                callback(event)
+                return
+            task = self._inflight.get(event.call_id)
+            if task is None or task.done():
+                callback(event)
+                return
+
+            def after(_: asyncio.Task[None]) -> None:
+                if self.session.approvals.is_pending(event.call_id):
+                    callback(event)
+
+            task.add_done_callback(after)
+
+        return deferred
+
+    async def suggest_next_prompt(self, draft: str | None = None) -> JsonDict:
+        """Emit ``suggest_request.requested`` (the composer's "Suggest next prompt").
+
+        Returns:
+            ``{requestKey, results, winner}``; ``winner`` is the enqueue result of the job
+            that will produce the suggestion, or ``None`` (the contract's ``job_conflict``).
+        """
+        from desktop.sdk.helpers import select_enqueue_winner
+
+        turns = list(self._turn_prompt)
+        turn_id = turns[-1] if turns else None
+        key = uuid.uuid4().hex
+        payload: JsonDict = {
+            "requestKey": key,
+            "sessionId": self.session_id,
+            "projectId": self.project_id,
+            "threadId": self.session_id,
+            "turnId": turn_id,
+            "userRequest": self._turn_prompt.get(turn_id or "", "")[:USER_REQUEST_LIMIT],
+            "turnTranscript": self._transcript_text(turn_id),
+        }
+        if draft:
+            payload["draft"] = draft
+        results = await self.runtime.emit({"type": "suggest_request.requested", "payload": payload})
+        winner = select_enqueue_winner(results)
+        return {"requestKey": key, "results": results, "winner": winner}
+
+    def close(self) -> None:
+        """Stop listening to the session."""
+        self._unsubscribe()
+
+    async def drain(self, timeout: float = 5.0) -> None:
+        """Wait for the emits this bridge started (tests and exec use it before exiting)."""
+        if self._tasks:
+            await asyncio.wait(tuple(self._tasks), timeout=timeout)
+
+    # ------------------------------------------------------------------ SessionTarget
+
+    def pending_approval_turn(self, approval_id: str) -> tuple[bool, str | None]:
+        """Whether ``approval_id`` waits for a decision here, and its turn."""
+        for request in self.session.approvals.pending:
+            if request.call_id == approval_id:
+                return True, request.turn_id
+        return False, None
+
+    def decide(
+        self, approval_id: str, accept: bool, always: bool, module: str, reason: str | None
+    ) -> bool:
+        """Resolve an approval on behalf of extension ``module``."""
+        decision = (Decision.ALWAYS if always else Decision.ONCE) if accept else Decision.DENY
+        result = self.session.decide(
+            approval_id, decision, DecisionSource.EXTENSION, source_name=module, reason=reason
+        )
+        return result == DecideResult.ACCEPTED
+
+    def active_turn(self) -> str | None:
+        """The running turn."""
+        return self.session.active_turn
+
+    def upsert_transcript(self, entry: TranscriptEntry, module: str) -> None:
+        """Add or update an entry; a complete entry survives a late error/canceled update."""
+        from desktop.core.extensions.policy import keep_existing_entry, normalize_details
+
+        existing = self.transcript.get(entry.messageId)
+        if existing is not None and keep_existing_entry(existing[0].status, entry.status):
+            return
+        stored = entry.model_copy(update={"details": normalize_details(entry.details)})
+        self.transcript[entry.messageId] = (stored, module)
+        for listener in tuple(self._listeners):
+            try:
+                listener(self.session_id, stored, module)
+            except Exception:
+                log.exception("a transcript listener failed")
+
+    def steer(self, text: str) -> JsonDict:
+        """aionrs agents cannot take input mid-turn, so the text is queued as the next prompt."""
+        turn_id = self.session.submit(Prompt(text))
+        return {"queued": True, "steered": False, "turnId": turn_id}
+
+    # ------------------------------------------------------------------ events
+
+    def _transcript_text(self, turn_id: str | None) -> str:
+        text = "".join(self._turn_text.get(turn_id or "", []))
+        return text[-TRANSCRIPT_LIMIT:]
+
+    def _context(self, turn_id: str | None) -> JsonDict:
+        return {
+            "projectId": self.project_id,
+            "sourceSessionId": self.session_id,
+            "threadId": self.session_id,
+            "turnId": turn_id,
+        }
+
+    def _spawn(self, events: list[AgentRuntimeEvent], call_id: str | None = None) -> None:
+        async def run() -> None:
+            for event in events:
+                try:
+                    await self.runtime.emit(event)
+                except Exception:
+                    log.exception("dispatching %s failed", event["type"])
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        if call_id is not None:
+            self._inflight[call_id] = task
+            task.add_done_callback(lambda _: self._inflight.pop(call_id, None))
+
+    def _on_event(self, event: SessionEvent) -> None:
+        turn_id = getattr(event, "turn_id", None)
+        if isinstance(event, TurnStarted):
+            self._turn_prompt[event.turn_id] = event.prompt
+            self._turn_text[event.turn_id] = []
+            self._turn_edits[event.turn_id] = 0
+        elif isinstance(event, TextDelta) and turn_id in self._turn_text:
+            self._turn_text[turn_id].append(event.text)
+        events: list[AgentRuntimeEvent] = []
+        call_id = None
+        if isinstance(event, ToolRequested) and event.pending:
+            call_id = event.call_id
+            events += self._approval_events(event)
+        if isinstance(event, TurnEnded) and event.reason == TurnEndReason.COMPLETED:
+            events.append(self._turn_completed(event))
+        raw = self._raw_signal(event)
+        if raw is not None:
+            events.append(raw)
+        if events:
+            self._spawn(events, call_id)
+        if isinstance(event, TurnEnded):
+            for table in (self._turn_prompt, self._turn_text, self._turn_edits):
+                if len(table) > 8:  # keep the last few turns for suggestions
+                    table.pop(next(iter(table)))
+
+    def _approval_events(self, event: ToolRequested) -> list[AgentRuntimeEvent]:
+        snapshot = self.runtime.snapshot
+        turn_id = event.turn_id
+        preview: JsonDict | None = None
+        if event.preview is not None:
+            preview = {
+                "kind": event.preview.kind,
+                "text": event.preview.text,
+                "cwd": event.preview.cwd,
+                "paths": list(event.preview.paths),
+                "outsideWorkspace": event.preview.outside_workspace,
+                "newFile": event.preview.new_file,
+            }
+        context = {**self._context(turn_id), "itemId": event.call_id, "approvalId": event.call_id}
+        tool = {
+            "name": event.name,
+            "category": event.category.value,
+            "args": event.args,
+            "description": event.description,
+        }
+        events: list[AgentRuntimeEvent] = []
+        if event.category == ToolCategory.EDIT:
+            if turn_id in self._turn_edits:
+                self._turn_edits[turn_id] += 1
+            if snapshot.has_handlers("file_change.approval_requested"):
+                diff = preview["text"] if preview and preview["kind"] == "diff" else ""
+                payload: JsonDict = {
+                    "context": {
+                        **context,
+                        "anchorItemId": event.call_id,
+                        "userRequest": self._turn_prompt.get(turn_id or "", "")[
+                            :USER_REQUEST_LIMIT
+                        ],
+                        "turnTranscript": self._transcript_text(turn_id),
+                    },
+                    "summary": " ".join([event.name, *(preview["paths"] if preview else [])]),
+                    "details": {"diff": diff, "preview": preview, "tool": tool},
+                    "sourceEvent": "approval_request",
+                    "fileChangeStatus": "pending_approval",
+                }
+                events.append({"type": "file_change.approval_requested", "payload": payload})
+        if snapshot.has_handlers("tool.approval_requested"):
+            payload = {"context": context, "tool": tool, "preview": preview}
+            events.append({"type": "tool.approval_requested", "payload": payload})
+        return events
+
+    def _turn_completed(self, event: TurnEnded) -> AgentRuntimeEvent:
+        edits = self._turn_edits.get(event.turn_id, 0)
+        payload: JsonDict = {
+            "context": {
+                **self._context(event.turn_id),
+                "userRequest": self._turn_prompt.get(event.turn_id, "")[:USER_REQUEST_LIMIT],
+            },
+            "hadFileChangeRequests": edits > 0,
+            "fileChangeRequestCount": edits,
+            "turnTranscriptSnapshot": self._transcript_text(event.turn_id),
+        }
+        return {"type": "turn.completed", "payload": payload}
+
+    def _raw_signal(self, event: SessionEvent) -> AgentRuntimeEvent | None:
+        method = RAW_SIGNAL_NAMES.get(event.type)
+        backend = self.session.backend
+        if method is None:
+            return None
+        source = backend.protocol if backend is not None else "agent"
+        name = signal_event_name(source, method, "notification")
+        if not self.runtime.snapshot.has_handlers(name):
+            return None
+        payload: JsonDict = {
+            "source": source,
+            "signalType": "notification",
+            "eventType": name,
+            "method": method,
+            "receivedAt": _now(),
+            "context": {"threadId": self.session_id, "turnId": getattr(event, "turn_id", None)},
+            "params": event.model_dump(mode="json", exclude={"type"}),
+            "session": {"id": self.session_id, "title": self.title, "projectId": self.project_id},
+        }
+        return {"type": name, "payload": payload}
