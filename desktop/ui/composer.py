@@ -1,0 +1,194 @@
+"""The composer: prompt editor, attachments, approval-mode switch, Stop and Send."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeyEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.core.events import ApprovalMode
+from desktop.ui.conversation.items import set_role
+
+_MODES = (
+    (ApprovalMode.DEFAULT, "Ask every time"),
+    (ApprovalMode.AUTO_EDIT, "Auto-approve edits"),
+    (ApprovalMode.YOLO, "Approve everything (yolo)"),
+)
+
+
+class PromptEdit(QPlainTextEdit):
+    """Enter sends, Shift+Enter inserts a new line, Esc asks to stop; files can be dropped.
+
+    Signals:
+        send(): Enter was pressed.
+        stop(): Esc was pressed.
+        files_dropped(list[str]): local files were dropped on the editor.
+    """
+
+    send = Signal()
+    stop = Signal()
+    files_dropped = Signal(list)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("composer")
+        self.setPlaceholderText("Ask the agent…  (Enter to send, Shift+Enter for a new line)")
+        self.setTabChangesFocus(True)
+        self.setAcceptDrops(True)
+        self.setAccessibleName("Prompt")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                self.insertPlainText("\n")
+            else:
+                self.send.emit()
+            return
+        if key == Qt.Key.Key_Escape:
+            self.stop.emit()
+            return
+        super().keyPressEvent(event)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        urls = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if urls:
+            self.files_dropped.emit(urls)
+            event.acceptProposedAction()
+        else:
+            super().dropEvent(event)
+
+
+class Composer(QWidget):
+    """Bottom of a conversation.
+
+    Signals:
+        submitted(str, list[str]): the user sent a prompt with attached file paths.
+        stop_requested(): Stop (button, or Esc in the editor).
+        mode_chosen(str): an approval mode was picked.
+    """
+
+    submitted = Signal(str, list)
+    stop_requested = Signal()
+    mode_chosen = Signal(str)
+
+    def __init__(self, workspace: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._workspace = workspace
+        self.files: list[str] = []
+        frame = QFrame()
+        frame.setObjectName("composerFrame")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(24, 8, 24, 14)
+        outer.addWidget(frame)
+        layout = QVBoxLayout(frame)
+        layout.setContentsMargins(12, 8, 12, 8)
+        layout.setSpacing(6)
+        self.attachments = QLabel()
+        set_role(self.attachments, "muted")
+        self.attachments.setVisible(False)
+        layout.addWidget(self.attachments)
+        self.editor = PromptEdit()
+        self.editor.setFixedHeight(72)
+        layout.addWidget(self.editor)
+        row = QHBoxLayout()
+        row.setSpacing(8)
+        self.attach = QPushButton("Attach…")
+        self.attach.setAccessibleName("Attach files")
+        row.addWidget(self.attach)
+        self.clear_files = QPushButton("Clear files")
+        self.clear_files.setVisible(False)
+        row.addWidget(self.clear_files)
+        self.mode = QComboBox()
+        self.mode.setAccessibleName("Approval mode")
+        for mode, label in _MODES:
+            self.mode.addItem(label, mode.value)
+        row.addWidget(self.mode)
+        row.addStretch(1)
+        self.stop = QPushButton("Stop")
+        self.stop.setAccessibleName("Stop the agent")
+        self.stop.setToolTip("Stop the running turn (Esc in the prompt, or Ctrl+.)")
+        set_role(self.stop, "danger")
+        self.stop.setEnabled(False)
+        row.addWidget(self.stop)
+        self.send = QPushButton("Send")
+        self.send.setAccessibleName("Send the prompt")
+        set_role(self.send, "primary")
+        row.addWidget(self.send)
+        layout.addLayout(row)
+        self._connect_signals()
+
+    def _connect_signals(self) -> None:
+        self.editor.send.connect(self._on_send)
+        self.editor.stop.connect(self.stop_requested)
+        self.editor.files_dropped.connect(self.add_files)
+        self.send.clicked.connect(self._on_send)
+        self.stop.clicked.connect(self.stop_requested)
+        self.attach.clicked.connect(self._on_attach)
+        self.clear_files.clicked.connect(self._on_clear_files)
+        self.mode.activated.connect(self._on_mode)
+
+    def _on_send(self) -> None:
+        text = self.editor.toPlainText().strip()
+        if not text:
+            return
+        files = list(self.files)
+        self.editor.clear()
+        self._on_clear_files()
+        self.submitted.emit(text, files)
+
+    def _on_attach(self) -> None:
+        # open() + a signal, never exec(): a nested loop would re-enter asyncio (qasync#59).
+        dialog = QFileDialog(self, "Attach files", str(self._workspace))
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
+        dialog.filesSelected.connect(self.add_files)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+
+    def add_files(self, paths: list[str]) -> None:
+        """Attach files to the next prompt."""
+        for path in paths:
+            if path not in self.files:
+                self.files.append(path)
+        self._show_files()
+
+    def _on_clear_files(self) -> None:
+        self.files.clear()
+        self._show_files()
+
+    def _show_files(self) -> None:
+        names = ", ".join(Path(p).name for p in self.files)
+        self.attachments.setText(f"📎 {names}")
+        self.attachments.setVisible(bool(self.files))
+        self.clear_files.setVisible(bool(self.files))
+
+    def _on_mode(self, index: int) -> None:
+        self.mode_chosen.emit(str(self.mode.itemData(index)))
+
+    def show_mode(self, mode: str) -> None:
+        """Reflect the session's mode without emitting ``mode_chosen``."""
+        index = self.mode.findData(mode)
+        if index >= 0:
+            self.mode.setCurrentIndex(index)
+
+    def set_busy(self, busy: bool) -> None:
+        """Enable Stop while a turn runs."""
+        self.stop.setEnabled(busy)

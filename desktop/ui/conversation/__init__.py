@@ -1,0 +1,1 @@
+"""The conversation view: a transcript model plus one widget per item."""

@@ -1,0 +1,129 @@
+"""Small transcript item widgets: the user's prompt, inline messages, the agent-exit panel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.ui.conversation.markdown import renderer
+from desktop.ui.conversation.model import ExitItem, MessageItem, UserItem
+
+
+def set_role(widget: QWidget, role: str, **props: str) -> None:
+    """Set style-sheet properties and re-polish (properties changed after polish need it)."""
+    widget.setProperty("role", role)
+    for name, value in props.items():
+        widget.setProperty(name, value)
+    style = widget.style()
+    style.unpolish(widget)
+    style.polish(widget)
+
+
+def text_label(text: str = "", *, rich: bool = False, role: str | None = None) -> QLabel:
+    """A selectable, wrapping label."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+    label.setTextInteractionFlags(
+        Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
+    )
+    label.setOpenExternalLinks(True)
+    if role:
+        set_role(label, role)
+    return label
+
+
+class UserBubble(QFrame):
+    """The user's prompt, right-aligned; says "queued" until its turn starts."""
+
+    def __init__(self, item: UserItem, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.item = item
+        set_role(self, "user")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 10, 14, 10)
+        layout.setSpacing(4)
+        self.text = text_label(renderer(False).plain(item.text), rich=True)
+        layout.addWidget(self.text)
+        if item.files:
+            names = ", ".join(Path(f).name for f in item.files)
+            layout.addWidget(text_label(f"📎 {names}", role="muted"))
+        self.queued = text_label("queued: sent when the agent is free", role="muted")
+        layout.addWidget(self.queued)
+        self.setAccessibleName("Your message")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show or hide the queued hint."""
+        self.queued.setVisible(self.item.queued)
+
+
+class MessageRow(QLabel):
+    """An inline notice, warning or error."""
+
+    _ICONS = {"info": "ℹ", "warning": "⚠", "error": "✖"}  # noqa: RUF012 - constant table
+
+    def __init__(self, item: MessageItem, parent: QWidget | None = None) -> None:
+        super().__init__(f"{self._ICONS.get(item.level, '•')}  {item.text}", parent)
+        self.item = item
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        set_role(self, "message", level=item.level)
+        self.setAccessibleName(f"{item.level}: {item.text}")
+
+    def refresh(self) -> None:
+        """Messages do not change."""
+
+
+class ExitPanel(QFrame):
+    """The agent exited: exit code, stderr tail, and Restart.
+
+    Signals:
+        restart_requested(ExitItem): the user pressed Restart.
+    """
+
+    restart_requested = Signal(object)
+
+    def __init__(self, item: ExitItem, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.item = item
+        set_role(self, "exit")
+        event = item.event
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 10, 14, 10)
+        what = f"exit code {event.exit_code}" if event.signal is None else f"signal {event.signal}"
+        title = text_label(f"The agent exited unexpectedly ({what}).")
+        title.setStyleSheet("font-weight: 600;")
+        layout.addWidget(title)
+        tail = "\n".join(event.stderr_tail.strip().splitlines()[-12:])
+        if tail:
+            stderr = text_label(tail, role="muted")
+            stderr.setStyleSheet("font-family: monospace; font-size: 9pt;")
+            layout.addWidget(stderr)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.restart = QPushButton("Restart agent")
+        self.restart.setAccessibleName("Restart the agent")
+        set_role(self.restart, "primary")
+        self.restart.clicked.connect(self._on_restart)
+        row.addWidget(self.restart)
+        layout.addLayout(row)
+        self.refresh()
+
+    def _on_restart(self) -> None:
+        self.restart_requested.emit(self.item)
+
+    def refresh(self) -> None:
+        """Disable Restart once used."""
+        self.restart.setEnabled(not self.item.restarted)
+        if self.item.restarted:
+            self.restart.setText("Restarted")

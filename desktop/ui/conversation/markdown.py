@@ -1,0 +1,144 @@
+"""Markdown to Qt rich text, and an incremental splitter for streaming text.
+
+Streaming re-renders only the open block: ``BlockSplitter`` hands out finished blocks (ended by a
+blank line outside a code fence) once, and keeps the open tail short. A very long block is cut at
+a line or word boundary; an open code fence is closed and reopened around the cut, so each piece
+still renders as code. The cost of one repaint is therefore bounded, however long the message.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import TextLexer, get_lexer_by_name
+from pygments.util import ClassNotFound
+
+#: Longest open block, in characters, before it is cut (bounds the cost of one repaint).
+LIVE_LIMIT = 2000
+_LONG_WORD = re.compile(r"(\S{80})(?=\S)")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+
+
+def _break_long_words(text: str) -> str:
+    """Zero-width spaces inside words of 80+ characters, so a label can wrap them."""
+    return _LONG_WORD.sub("\\1\u200b", text)
+
+
+class MarkdownRenderer:
+    """Renders markdown to the HTML subset Qt labels understand, code highlighted by Pygments."""
+
+    def __init__(self, *, dark: bool) -> None:
+        self.dark = dark
+        style = "github-dark" if dark else "default"
+        self._formatter = HtmlFormatter(noclasses=True, nowrap=True, style=style)
+        self._code_bg = "#1f2430" if dark else "#f3f4f6"
+        self._code_fg = "#e6e6e6" if dark else "#1f2328"
+        self._md = MarkdownIt("commonmark", {"html": False})
+        self._md.enable(["table", "strikethrough"])
+
+        def fence(_self: object, tokens: Sequence[Token], idx: int, *_rest: object) -> str:
+            # markdown-it binds render rules to its renderer, hence a closure, not a method.
+            token = tokens[idx]
+            lang = token.info.strip().split(" ")[0] if token.info else ""
+            return self._highlight(token.content, lang)
+
+        self._md.add_render_rule("fence", fence)
+        self._md.add_render_rule("code_block", fence)
+
+    def _highlight(self, code: str, lang: str) -> str:
+        try:
+            lexer = get_lexer_by_name(lang) if lang else TextLexer()
+        except ClassNotFound:
+            lexer = TextLexer()
+        body = highlight(code, lexer, self._formatter).rstrip("\n")
+        return (
+            f'<table width="100%" cellpadding="10" cellspacing="0" '
+            f'style="background-color:{self._code_bg}; margin-top:4px; margin-bottom:4px">'
+            f'<tr><td><pre style="color:{self._code_fg}; white-space:pre-wrap; '
+            f'font-family:monospace">{body}</pre></td></tr></table>'
+        )
+
+    def render(self, text: str) -> str:
+        """HTML of one markdown block."""
+        if not text.strip():
+            return ""
+        out: str = self._md.render(_break_long_words(text))
+        return out
+
+    def plain(self, text: str) -> str:
+        """HTML of plain text (for user messages), keeping line breaks."""
+        return html.escape(_break_long_words(text)).replace("\n", "<br>")
+
+
+@lru_cache(maxsize=2)
+def renderer(dark: bool) -> MarkdownRenderer:
+    """The shared renderer for a colour scheme (building one costs a few milliseconds)."""
+    return MarkdownRenderer(dark=dark)
+
+
+class BlockSplitter:
+    """Splits streaming markdown into finished blocks and a short open tail (``live``)."""
+
+    def __init__(self, limit: int = LIVE_LIMIT) -> None:
+        self.live = ""
+        self._limit = limit
+
+    def feed(self, text: str) -> list[str]:
+        """Add streamed text; return the blocks it finished (each rendered once by the view)."""
+        self.live += text
+        done: list[str] = []
+        while True:
+            cut, fence = self._scan()
+            if cut > 0:
+                done.append(self.live[:cut])
+                self.live = self.live[cut:]
+            elif len(self.live) > self._limit:
+                done.append(self._cut_long(fence))
+            else:
+                return done
+
+    def _scan(self) -> tuple[int, str | None]:
+        """End of the last blank line outside a fence, and the fence still open at the end."""
+        fence: str | None = None
+        cut = 0
+        pos = 0
+        live = self.live
+        blank_before = False
+        while pos < len(live):
+            end = live.find("\n", pos)
+            if end < 0:
+                break  # the last line is incomplete
+            line = live[pos:end]
+            match = _FENCE.match(line)
+            if fence is None and match:
+                fence = line.strip()
+            elif fence is not None and match and match.group(2).strip() == "":
+                if match.group(1)[0] == fence[0]:
+                    fence = None
+            elif fence is None and not line.strip() and not blank_before:
+                cut = end + 1
+            blank_before = fence is None and not line.strip()
+            pos = end + 1
+        return cut, fence
+
+    def _cut_long(self, fence: str | None) -> str:
+        head = self.live[: self._limit]
+        at = head.rfind("\n")
+        if at < self._limit // 2:
+            at = max(head.rfind(" "), self._limit // 2) if fence is None else -1
+        if at < 0:
+            at = self._limit
+        block, rest = self.live[: at + 1], self.live[at + 1 :]
+        if fence is not None:
+            marker = fence[0] * 3
+            block = block.rstrip("\n") + "\n" + marker + "\n"
+            rest = fence + "\n" + rest
+        self.live = rest
+        return block

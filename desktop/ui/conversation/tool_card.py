@@ -1,0 +1,156 @@
+"""One tool call as a card: name, category, argument summary, status, approval, output."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.core.events import DecisionSource, ToolDecided
+from desktop.ui.conversation.approval_fallback import ApprovalCard, DiffView
+from desktop.ui.conversation.items import set_role, text_label
+from desktop.ui.conversation.model import ToolItem, ToolStatus
+
+_SOURCES = {
+    DecisionSource.USER: "you",
+    DecisionSource.MODE: "mode",
+    DecisionSource.ALWAYS_RULE: "always-rule",
+    DecisionSource.POLICY: "policy",
+    DecisionSource.EXTENSION: "extension",
+    DecisionSource.SHUTDOWN: "shutdown",
+}
+
+
+def summarize_args(name: str, args: dict[str, Any], limit: int = 110) -> str:
+    """One line that says what the call does: a path, a command, or compact JSON."""
+    for key in ("command", "cmd"):
+        if isinstance(args.get(key), str):
+            text = str(args[key])
+            break
+    else:
+        path = args.get("file_path") or args.get("path")
+        if isinstance(path, str):
+            text = path
+        else:
+            text = json.dumps(args, ensure_ascii=False, separators=(", ", ": "))
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def describe_decision(event: ToolDecided) -> str:
+    """``Approved by extension lint-guard``, ``Denied by you: too risky``, …"""
+    verb = "Denied" if event.decision == "deny" else "Approved"
+    if event.decision == "always":
+        verb = "Approved always"
+    who = _SOURCES.get(event.source, str(event.source))
+    if event.source_name:
+        who = f"{who} {event.source_name}"
+    text = f"{verb} by {who}"
+    return f"{text}: {event.reason}" if event.reason else text
+
+
+class ToolCard(QFrame):
+    """A tool call card.
+
+    Signals:
+        decided(str, str, str): the user decided a pending call (call id, decision, reason).
+    """
+
+    decided = Signal(str, str, str)
+
+    def __init__(self, item: ToolItem, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.item = item
+        request = item.request
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 9, 12, 9)
+        layout.setSpacing(6)
+        header = QHBoxLayout()
+        header.setSpacing(8)
+        name = QLabel(request.name)
+        set_role(name, "toolName")
+        header.addWidget(name)
+        chip = QLabel(str(request.category))
+        set_role(chip, "chip")
+        header.addWidget(chip)
+        self.summary = QLabel(summarize_args(request.name, request.args))
+        set_role(self.summary, "muted")
+        self.summary.setToolTip(request.description or self.summary.text())
+        header.addWidget(self.summary, 1)
+        self.status = QLabel()
+        header.addWidget(self.status)
+        self.expand = QToolButton()
+        self.expand.setCheckable(True)
+        self.expand.setText("Output ▸")
+        self.expand.setAccessibleName("Show tool output")
+        self.expand.setVisible(False)
+        self.expand.toggled.connect(self._on_expand)
+        header.addWidget(self.expand)
+        layout.addLayout(header)
+        self.approval: ApprovalCard | None = None
+        if item.status == ToolStatus.WAITING:
+            self.approval = ApprovalCard(request)
+            self.approval.decided.connect(self.decided)
+            layout.addWidget(self.approval)
+        self.decision = text_label(role="muted")
+        self.decision.setVisible(False)
+        layout.addWidget(self.decision)
+        self.output: QWidget | None = None
+        self._layout = layout
+        self.setAccessibleName(f"Tool {request.name}")
+        self.refresh()
+
+    def _on_expand(self, shown: bool) -> None:
+        if self.output is not None:
+            self.output.setVisible(shown)
+        self.expand.setText("Output ▾" if shown else "Output ▸")
+
+    def _show_output(self) -> None:
+        result = self.item.result
+        if result is None or self.output is not None:
+            return
+        if result.output_type == "diff" or result.diff:
+            view = DiffView()
+            view.set_diff(result.diff or result.output)
+            self.output = view
+            shown = True
+        else:
+            text = QPlainTextEdit()
+            text.setReadOnly(True)
+            text.setPlainText(result.output)
+            text.setMaximumHeight(260)
+            set_role(text, "output")
+            self.output = text
+            shown = result.status == "error"
+        self._layout.addWidget(self.output)
+        self.expand.setVisible(bool(result.output or result.diff))
+        self.expand.setChecked(shown)
+        self.output.setVisible(shown)
+
+    def refresh(self) -> None:
+        """Follow the item's status, decision and result."""
+        item = self.item
+        status = item.status.value
+        if item.status == ToolStatus.CANCELLED and item.cancel_reason:
+            status = f"cancelled: {item.cancel_reason}"
+        self.status.setText(status)
+        set_role(self.status, "status", status=item.status.value)
+        set_role(self, "card", status=item.status.value)
+        if item.decision is not None:
+            self.decision.setText(describe_decision(item.decision))
+            self.decision.setVisible(True)
+            if self.approval is not None:
+                self.approval.show_decision(item.decision)
+        elif item.status == ToolStatus.CANCELLED and self.approval is not None:
+            self.approval.setEnabled(False)
+        self._show_output()

@@ -1,0 +1,126 @@
+"""The scrolling transcript: one widget per model item, repaints coalesced to ≤ 60 per second.
+
+Streaming deltas only mark their item dirty; a 16 ms single-shot timer renders every dirty item
+once. The view sticks to the bottom while the user has not scrolled up.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
+
+from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble
+from desktop.ui.conversation.model import (
+    ExitItem,
+    Item,
+    MessageItem,
+    StreamItem,
+    ToolItem,
+    Transcript,
+    UserItem,
+)
+from desktop.ui.conversation.stream_view import AssistantView, ThinkingView
+from desktop.ui.conversation.tool_card import ToolCard
+
+#: Minimum time between two repaints of streamed text (60 per second).
+FRAME_MS = 16
+
+ItemWidget = UserBubble | MessageRow | ExitPanel | AssistantView | ThinkingView | ToolCard
+
+
+class ConversationView(QScrollArea):
+    """Shows a ``Transcript``.
+
+    Signals:
+        decided(str, str, str): the user decided a pending tool call (call id, decision, reason).
+        restart_requested(ExitItem): Restart was pressed on an exit panel.
+        approval_shown(ToolCard): a card that waits for a decision was added.
+    """
+
+    decided = Signal(str, str, str)
+    restart_requested = Signal(object)
+    approval_shown = Signal(object)
+
+    def __init__(self, transcript: Transcript, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("conversationScroll")
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        body = QWidget()
+        body.setObjectName("transcript")
+        self._column = QVBoxLayout(body)
+        self._column.setContentsMargins(28, 20, 28, 20)
+        self._column.setSpacing(14)
+        self._column.addStretch(1)
+        self.setWidget(body)
+        self.transcript = transcript
+        self.widgets: dict[int, ItemWidget] = {}
+        self._dirty: dict[int, Item] = {}
+        self._stick = True
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(FRAME_MS)
+        self._timer.timeout.connect(self.flush)
+        self.repaints = 0
+        self._connect_signals()
+        for item in transcript.items:
+            self._on_added(item)
+
+    def _connect_signals(self) -> None:
+        self.transcript.item_added.connect(self._on_added)
+        self.transcript.item_changed.connect(self._on_changed)
+        bar = self.verticalScrollBar()
+        bar.rangeChanged.connect(self._on_range)
+        bar.valueChanged.connect(self._on_scrolled)
+
+    def _make(self, item: Item) -> ItemWidget:
+        if isinstance(item, UserItem):
+            return UserBubble(item)
+        if isinstance(item, StreamItem):
+            return ThinkingView(item) if item.thinking else AssistantView(item)
+        if isinstance(item, ToolItem):
+            card = ToolCard(item)
+            card.decided.connect(self.decided)
+            return card
+        if isinstance(item, ExitItem):
+            panel = ExitPanel(item)
+            panel.restart_requested.connect(self.restart_requested)
+            return panel
+        assert isinstance(item, MessageItem)
+        return MessageRow(item)
+
+    def _on_added(self, item: Item) -> None:
+        widget = self._make(item)
+        self.widgets[item.key] = widget
+        if isinstance(item, UserItem):
+            row = QHBoxLayout()
+            row.addStretch(1)
+            widget.setMaximumWidth(720)
+            row.addWidget(widget)
+            self._column.insertLayout(self._column.count() - 1, row)
+        else:
+            self._column.insertWidget(self._column.count() - 1, widget)
+        if isinstance(widget, ToolCard) and widget.approval is not None:
+            self.approval_shown.emit(widget)
+
+    def _on_changed(self, item: Item) -> None:
+        self._dirty[item.key] = item
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def flush(self) -> None:
+        """Render every dirty item now."""
+        dirty, self._dirty = self._dirty, {}
+        for key in dirty:
+            widget = self.widgets.get(key)
+            if widget is not None:
+                widget.refresh()
+        self.repaints += 1
+
+    def _on_scrolled(self, value: int) -> None:
+        self._stick = value >= self.verticalScrollBar().maximum() - 24
+
+    def _on_range(self, _low: int, high: int) -> None:
+        if self._stick:
+            self.verticalScrollBar().setValue(high)

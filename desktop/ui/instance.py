@@ -1,0 +1,87 @@
+"""Single instance: a second ``agentdesk PATH`` hands PATH to the running process and exits.
+
+The running instance listens on a ``QLocalServer`` whose name is derived from the config folder
+(so separate ``AGENTDESK_HOME``s, e.g. tests, never talk to each other). A message is one line of
+JSON: ``{"open": "/abs/path"}``; the server answers ``ok`` once the window is shown.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+from desktop.core.paths import app_paths
+
+log = logging.getLogger(__name__)
+
+_TIMEOUT_MS = 2000
+
+
+def server_name() -> str:
+    """The local socket name of this user's (or this ``AGENTDESK_HOME``'s) instance."""
+    key = hashlib.sha256(str(app_paths().config).encode()).hexdigest()[:16]
+    return f"agentdesk-{key}"
+
+
+def hand_off(path: Path) -> bool:
+    """Ask a running instance to open ``path``; False when none answers."""
+    socket = QLocalSocket()
+    socket.connectToServer(server_name())
+    if not socket.waitForConnected(_TIMEOUT_MS):
+        return False
+    socket.write(json.dumps({"open": str(path)}).encode() + b"\n")
+    socket.flush()
+    answered = socket.waitForReadyRead(_TIMEOUT_MS * 2)
+    reply = bytes(socket.readAll().data()).strip() if answered else b""
+    socket.disconnectFromServer()
+    return reply == b"ok"
+
+
+class InstanceServer(QObject):
+    """Listens for hand-offs and calls ``on_open(path)`` for each."""
+
+    def __init__(self, on_open: Callable[[Path], None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._on_open = on_open
+        self._server = QLocalServer(self)
+        self._server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+        self._server.newConnection.connect(self._on_connection)
+
+    def listen(self) -> bool:
+        """Start listening, removing a stale socket left by a crashed instance."""
+        name = server_name()
+        if self._server.listen(name):
+            return True
+        QLocalServer.removeServer(name)
+        return self._server.listen(name)
+
+    def close(self) -> None:
+        """Stop listening."""
+        self._server.close()
+
+    def _on_connection(self) -> None:
+        while self._server.hasPendingConnections():
+            socket = self._server.nextPendingConnection()
+            socket.readyRead.connect(self._on_ready_read)
+            socket.disconnected.connect(socket.deleteLater)
+
+    def _on_ready_read(self) -> None:
+        socket = self.sender()
+        if not isinstance(socket, QLocalSocket) or not socket.canReadLine():
+            return
+        line = bytes(socket.readLine().data())
+        try:
+            path = Path(json.loads(line)["open"])
+        except (ValueError, KeyError, TypeError):
+            log.warning("ignored a malformed hand-off message")
+            socket.write(b"error\n")
+            return
+        self._on_open(path)
+        socket.write(b"ok\n")
+        socket.flush()

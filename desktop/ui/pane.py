@@ -1,0 +1,208 @@
+"""One conversation: its session, bridge, transcript, view and composer.
+
+Widgets send commands to the ``Session``; what happened comes back only through the bridge.
+Every coroutine runs in the pane's ``TaskScope``, so closing the pane cancels its work after the
+session has been closed (pending approvals denied, turn stopped, agent ended).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from desktop.core.backend import AgentStartError, Prompt
+from desktop.core.events import (
+    AgentReady,
+    ApprovalMode,
+    Decision,
+    DecisionSource,
+    ModeChanged,
+    SessionState,
+    StateChanged,
+    TurnEnded,
+    Usage,
+)
+from desktop.core.session import BackendFactory, Session
+from desktop.ui.bridge import SessionBridge
+from desktop.ui.composer import Composer
+from desktop.ui.conversation.model import ExitItem, ToolStatus, Transcript
+from desktop.ui.conversation.tool_card import ToolCard
+from desktop.ui.conversation.view import ConversationView
+from desktop.ui.qt_async import TaskScope
+
+log = logging.getLogger(__name__)
+
+_BUSY = (SessionState.RUNNING, SessionState.AWAITING_APPROVAL, SessionState.STOPPING)
+
+
+class ConversationPane(QWidget):
+    """A conversation with one agent.
+
+    Signals:
+        status_changed(): agent, mode, state or usage changed (the window's status bar reads them).
+        approval_waiting(str): a tool call waits for the user (the tool name).
+    """
+
+    status_changed = Signal()
+    approval_waiting = Signal(str)
+
+    def __init__(
+        self,
+        *,
+        title: str,
+        workspace: Path,
+        agent_name: str,
+        factory: BackendFactory,
+        scope: TaskScope,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("conversationPane")
+        self.title = title
+        self.agent_name = agent_name
+        self.scope = scope
+        self.session = Session(factory, workspace=workspace)
+        self.bridge = SessionBridge(self.session, self)
+        self.transcript = Transcript(self)
+        self.view = ConversationView(self.transcript)
+        self.composer = Composer(workspace)
+        self.usage = Usage()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.composer)
+        self._closed = False
+        self._connect_signals()
+
+    def _connect_signals(self) -> None:
+        bridge, transcript = self.bridge, self.transcript
+        bridge.turn_started.connect(transcript.on_turn_started)
+        bridge.text_delta.connect(transcript.on_text)
+        bridge.thinking_delta.connect(transcript.on_thinking)
+        bridge.tool_requested.connect(transcript.on_tool_requested)
+        bridge.tool_decided.connect(transcript.on_tool_decided)
+        bridge.tool_started.connect(transcript.on_tool_started)
+        bridge.tool_finished.connect(transcript.on_tool_finished)
+        bridge.tool_cancelled.connect(transcript.on_tool_cancelled)
+        bridge.turn_ended.connect(transcript.on_turn_ended)
+        bridge.notice.connect(transcript.on_notice)
+        bridge.error.connect(transcript.on_error)
+        bridge.agent_exited.connect(transcript.on_agent_exited)
+        bridge.agent_ready.connect(self._on_ready)
+        bridge.state_changed.connect(self._on_state)
+        bridge.mode_changed.connect(self._on_mode_changed)
+        bridge.turn_ended.connect(self._on_turn_ended)
+        self.view.decided.connect(self.decide)
+        self.view.restart_requested.connect(self._on_restart)
+        self.view.approval_shown.connect(self._on_approval_shown)
+        self.composer.submitted.connect(self.submit)
+        self.composer.stop_requested.connect(self.stop)
+        self.composer.mode_chosen.connect(self.set_mode)
+
+    # ------------------------------------------------------------------ commands
+    def start(self) -> None:
+        """Start the agent now, so it is ready when the user types."""
+        self.scope.spawn(self._start(), name="start")
+
+    async def _start(self) -> None:
+        try:
+            await self.session.start()
+        except AgentStartError:
+            log.info("agent %s failed to start", self.agent_name)  # shown inline by the session
+
+    def submit(self, text: str, files: list[str]) -> None:
+        """Send (or queue) a prompt."""
+        if self._closed:
+            return
+        busy = self.session.active_turn is not None or bool(self.session.queued)
+        turn_id = self.session.submit(Prompt(text, tuple(files)))
+        self.transcript.add_prompt(turn_id, text, files, queued=busy)
+
+    def stop(self) -> None:
+        """Stop the running turn (asks, then ends the agent if it does not confirm)."""
+        if self.session.active_turn is not None:
+            self.scope.spawn(self.session.stop(), name="stop")
+
+    def set_mode(self, mode: str) -> None:
+        """Change the approval mode."""
+        self.scope.spawn(self.session.set_mode(ApprovalMode(mode)), name="set_mode")
+
+    def decide(self, call_id: str, decision: str, reason: str) -> None:
+        """The user decided a pending tool call."""
+        self.session.decide(call_id, Decision(decision), DecisionSource.USER, reason=reason or None)
+        self.focus_next_approval()
+
+    def _on_restart(self, item: ExitItem) -> None:
+        self.transcript.mark_restarted(item)
+        self.scope.spawn(self._restart(), name="restart")
+
+    async def _restart(self) -> None:
+        try:
+            await self.session.restart()
+        except AgentStartError:
+            log.info("agent %s failed to restart", self.agent_name)
+
+    # ------------------------------------------------------------------ approvals focus
+    def pending_cards(self) -> list[ToolCard]:
+        """Cards still waiting for a decision, oldest first."""
+        cards = []
+        for widget in self.view.widgets.values():
+            if isinstance(widget, ToolCard) and widget.item.status == ToolStatus.WAITING:
+                cards.append(widget)
+        return cards
+
+    def focus_next_approval(self) -> None:
+        """Focus the oldest waiting card, else give the keyboard back to the composer."""
+        cards = self.pending_cards()
+        if cards and cards[0].approval is not None:
+            cards[0].approval.setFocus()
+            self.view.ensureWidgetVisible(cards[0])
+        else:
+            self.composer.editor.setFocus()
+
+    def _on_approval_shown(self, card: ToolCard) -> None:
+        editor = self.composer.editor
+        typing = editor.hasFocus() and bool(editor.toPlainText())
+        if not typing and card.approval is not None:
+            card.approval.setFocus()
+            self.view.ensureWidgetVisible(card)
+        self.approval_waiting.emit(card.item.request.name)
+
+    # ------------------------------------------------------------------ status
+    def _on_ready(self, event: AgentReady) -> None:
+        self.agent_name = event.agent + (f" {event.version}" if event.version else "")
+        self.status_changed.emit()
+
+    def _on_state(self, event: StateChanged) -> None:
+        self.composer.set_busy(event.state in _BUSY)
+        self.status_changed.emit()
+
+    def _on_mode_changed(self, event: ModeChanged) -> None:
+        self.composer.show_mode(event.mode.value)
+        self.status_changed.emit()
+
+    def _on_turn_ended(self, event: TurnEnded) -> None:
+        if event.usage is not None:
+            self.usage = self.usage + event.usage
+        self.status_changed.emit()
+        idle = not self.pending_cards() and not self.composer.editor.hasFocus()
+        if idle and self.isVisible() and self.window().isActiveWindow():
+            self.composer.editor.setFocus()
+
+    # ------------------------------------------------------------------ shutdown
+    async def aclose(self, timeout: float = 8.0) -> None:
+        """Close the session (deny pending, stop, end the agent), then cancel leftover tasks."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            await asyncio.wait_for(self.session.close(), timeout)
+        except TimeoutError:
+            log.warning("closing the conversation %r timed out", self.title)
+        self.bridge.detach()
+        await self.scope.aclose()
