@@ -11,7 +11,9 @@ import asyncio
 import sys
 from pathlib import Path
 
+from desktop.cli.exec_extensions import ExecExtensions, add_extension_arguments
 from desktop.cli.exec_output import JsonPrinter, TextPrinter
+from desktop.cli.exec_record import ExecRecording, RecordingError
 from desktop.core.agents import AgentNotFoundError, make_backend_factory, resolve_agent
 from desktop.core.backend import AgentStartError, Prompt
 from desktop.core.events import (
@@ -48,6 +50,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     agent.add_argument("--agent", help="configured agent name (builtin, aionrs, ...)")
     agent.add_argument("--agent-cmd", help='command of an aionrs-protocol agent, "CMD ARGS"')
     parser.add_argument(
+        "--profile", help="provider profile for the built-in agent (see `agentdesk profiles`)"
+    )
+    parser.add_argument(
+        "--continue",
+        dest="conversation",
+        metavar="CONVERSATION",
+        help="continue a stored conversation (id or prefix, see `agentdesk history list`)",
+    )
+    parser.add_argument(
+        "--no-history", action="store_true", help="do not record this run in the history"
+    )
+    parser.add_argument(
         "--mode", choices=[m.value for m in ApprovalMode], default="default", help="approval mode"
     )
     parser.add_argument(
@@ -65,6 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="stop a turn that runs longer than this",
     )
     parser.add_argument("--json", action="store_true", help="print session events as JSON Lines")
+    add_extension_arguments(parser)
     parser.add_argument(
         "-p",
         "--prompt",
@@ -175,21 +190,37 @@ class _TurnTimer:
 
 
 async def _run(options: argparse.Namespace, workspace: Path) -> int:
+    record = ExecRecording(workspace, enabled=not options.no_history)
+    env: dict[str, str] = {}
     try:
-        choice = resolve_agent(options.agent, options.agent_cmd)
-    except AgentNotFoundError as exc:
+        if options.agent_cmd:
+            choice = resolve_agent(None, options.agent_cmd)
+        else:
+            choice, env = await record.launch(options.agent, options.profile)
+        resume_id = await record.open(options.conversation, choice)
+    except (AgentNotFoundError, RecordingError) as exc:
         print(f"agentdesk: {exc}", file=sys.stderr)
         return EXIT_START
     session = Session(
-        make_backend_factory(choice, workspace),
+        make_backend_factory(choice, workspace, env=env),
         workspace=workspace,
         mode=ApprovalMode(options.mode),
+        resume_id=resume_id,
     )
+    record.attach(session)
+    try:
+        return await _drive(options, session, record)
+    finally:
+        await record.close()
+
+
+async def _drive(options: argparse.Namespace, session: Session, record: ExecRecording) -> int:
     outcome = _Outcome()
     approver = _Approver(session, options.on_request)
     session.subscribe(JsonPrinter() if options.json else TextPrinter())
     session.subscribe(outcome)
-    session.subscribe(approver)
+    extensions = await ExecExtensions.create(options, session)
+    session.subscribe(extensions.wrap(approver))
     session.subscribe(_TurnTimer(session, options.timeout))
     try:
         await session.start()
@@ -197,10 +228,12 @@ async def _run(options: argparse.Namespace, workspace: Path) -> int:
         print(f"agentdesk: the agent failed to start: {exc}", file=sys.stderr)
         return EXIT_START
     try:
+        await record.after_start(session)
         for text in options.prompts:
             session.submit(Prompt(text))
         await session.wait_idle()
     finally:
+        await extensions.close()
         approver.close()
         await session.close()
         sys.stdout.flush()

@@ -18,6 +18,11 @@ from desktop import __version__
 #: subcommand → module with ``add_arguments(parser)`` and ``run(args) -> int``.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "exec": ("desktop.cli.exec_command", "run prompts headless and print the conversation"),
+    "extensions": ("desktop.cli.extensions_command", "list extensions or trust a folder"),
+    "agents": ("desktop.cli.agents_command", "list agents or register a remote Agent Runtime"),
+    "keys": ("desktop.cli.keys_command", "store, list or delete API keys in the OS keyring"),
+    "profiles": ("desktop.cli.profiles_command", "list, add or remove provider profiles"),
+    "history": ("desktop.cli.history_command", "list, show, search or export conversations"),
 }
 
 EXIT_USAGE = 2

@@ -103,6 +103,8 @@ class SecretStore:
         secure: Override the classification (tests use this with an in-memory backend).
         timeout: Seconds a keyring call may take before it is reported as failed.
         environ: Where environment-variable keys are read (default: ``os.environ``).
+        announce: Log the "no secure keyring" warning (callers that show ``status`` themselves
+            turn this off, so the user is told once).
     """
 
     def __init__(
@@ -112,6 +114,7 @@ class SecretStore:
         secure: bool | None = None,
         timeout: float = 10.0,
         environ: Mapping[str, str] | None = None,
+        announce: bool = True,
     ) -> None:
         chosen, classified = select_backend(backend or keyring.get_keyring())
         self._backend = chosen
@@ -129,7 +132,8 @@ class SecretStore:
                 "this run only. To store keys, run a Secret Service (e.g. gnome-keyring or "
                 "KWallet) in your session."
             )
-            log.warning("%s", message)
+            if announce:
+                log.warning("%s", message)
         self.status = KeyringStatus(secure=self._secure, backend=name, message=message)
 
     async def _call(self, fn: Callable[[], _T], what: str) -> _T:

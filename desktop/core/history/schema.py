@@ -96,6 +96,7 @@ def connect(path: Path, *, check_same_thread: bool = True) -> sqlite3.Connection
         path, isolation_level=None, check_same_thread=check_same_thread, timeout=10.0
     )
     try:
+        _refuse_newer(conn)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
@@ -105,6 +106,15 @@ def connect(path: Path, *, check_same_thread: bool = True) -> sqlite3.Connection
         conn.close()
         raise
     return conn
+
+
+def _refuse_newer(conn: sqlite3.Connection) -> None:
+    version = user_version(conn)
+    if version > SCHEMA_VERSION:
+        raise HistorySchemaError(
+            f"the history database is from a newer Agent Desk (schema {version}; this one "
+            f"knows {SCHEMA_VERSION})"
+        )
 
 
 def user_version(conn: sqlite3.Connection) -> int:
@@ -123,12 +133,8 @@ def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> None:
     while True:
         conn.execute("BEGIN IMMEDIATE")
         try:
+            _refuse_newer(conn)
             version = user_version(conn)
-            if version > target and target == SCHEMA_VERSION:
-                raise HistorySchemaError(
-                    f"the history database is from a newer Agent Desk (schema {version}; this "
-                    f"one knows {SCHEMA_VERSION})"
-                )
             if version >= target:
                 conn.execute("COMMIT")
                 return

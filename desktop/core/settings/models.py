@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from desktop.core.events import ApprovalMode
+from desktop.core.remote.config import RemoteRuntimeConfig
 
 #: The version this code writes. Older files are migrated by ``desktop.core.settings.migrations``.
 SCHEMA_VERSION: Final = 2
@@ -123,15 +124,11 @@ class CustomAgent(_AgentBase):
 
 
 class RemoteAgent(_AgentBase):
-    """An agent runtime reached over the network.
-
-    Placeholder: ``runtime`` becomes ``desktop.core.remote.config.RemoteRuntimeConfig`` once that
-    module lands; until then it is kept verbatim so nothing a user configured is lost.
-    """
+    """An Agent Runtime reached over gRPC; its signing key is in the keyring under ``name``."""
 
     kind: Literal["remote"] = "remote"
-    runtime: dict[str, Any] = Field(
-        default_factory=dict, title="Runtime", description="Connection settings of the runtime."
+    runtime: RemoteRuntimeConfig = Field(
+        title="Runtime", description="Connection settings of the runtime."
     )
 
 
@@ -208,6 +205,11 @@ class Settings(_Model):
             dupes = sorted({n for n in names if names.count(n) > 1})
             if dupes:
                 raise ValueError(f"duplicate {label} name(s): {', '.join(dupes)}")
+        # Profile keys and remote agents' signing keys share the keyring service ``agentdesk``.
+        profiles = {p.name for p in self.profiles}
+        clash = sorted(a.name for a in self.agents if a.kind == "remote" and a.name in profiles)
+        if clash:
+            raise ValueError(f"remote agent(s) named like a profile: {', '.join(clash)}")
         return self
 
     def profile(self, name: str) -> ProviderProfile | None:

@@ -125,14 +125,14 @@ class SettingsStore:
 
     def _load(self) -> Settings:
         try:
-            raw = self.path.read_text(encoding="utf-8")
+            raw = self.path.read_bytes()
         except FileNotFoundError:
             return self._fresh()
         except OSError as exc:
             self._tell(f"The settings file {self.path} could not be read ({exc}); using defaults.")
             return Settings()
         try:
-            doc: Any = json.loads(raw)
+            doc: Any = json.loads(raw.decode("utf-8"))
             if not isinstance(doc, dict):
                 raise ValueError("the file does not hold a JSON object")
             version = document_version(doc)

@@ -1,0 +1,96 @@
+"""``agentdesk history list|show|export|search``: stored conversations from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from desktop.core.history import (
+    ConversationNotFoundError,
+    HistorySchemaError,
+    HistoryStore,
+    to_json,
+    to_markdown,
+)
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the ``history`` actions."""
+    commands = parser.add_subparsers(dest="action", required=True)
+    lister = commands.add_parser("list", help="conversations, newest first")
+    lister.add_argument("--workspace", type=Path, help="only this workspace's conversations")
+    lister.add_argument("--json", action="store_true", help="print JSON")
+    show = commands.add_parser("show", help="print a conversation as Markdown")
+    show.add_argument("conversation", help="id or unique prefix")
+    export = commands.add_parser("export", help="export a conversation to Markdown or JSON")
+    export.add_argument("conversation", help="id or unique prefix")
+    export.add_argument("--format", choices=["md", "json"], default="md")
+    export.add_argument("-o", "--output", type=Path, help="file to write (default: stdout)")
+    search = commands.add_parser("search", help="full-text search")
+    search.add_argument("query")
+    search.add_argument("--workspace", type=Path, help="only this workspace's conversations")
+
+
+def _workspace(path: Path | None) -> str | None:
+    return None if path is None else str(path.expanduser().resolve())
+
+
+def _when(stamp: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+
+
+def _list(store: HistoryStore, options: argparse.Namespace) -> int:
+    conversations = store.list_conversations(_workspace(options.workspace))
+    if options.json:
+        print(json.dumps([c.model_dump(mode="json") for c in conversations], indent=2))
+        return EXIT_OK
+    for c in conversations:
+        print(f"{c.id[:12]}  {_when(c.updated_at)}  {c.agent:<10} {c.title or '(untitled)'}")
+        print(f"{'':14}{c.workspace}")
+    return EXIT_OK
+
+
+def _export(store: HistoryStore, options: argparse.Namespace) -> int:
+    conversation = store.get(store.resolve(options.conversation))
+    as_json = options.action == "export" and options.format == "json"
+    text = to_json(conversation) if as_json else to_markdown(conversation)
+    output: Path | None = getattr(options, "output", None)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        output.write_text(text, encoding="utf-8")
+        print(f"Wrote {output}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _search(store: HistoryStore, options: argparse.Namespace) -> int:
+    hits = store.search(options.query, _workspace(options.workspace))
+    for hit in hits:
+        snippet = " ".join(hit.snippet.split())
+        print(f"{hit.conversation_id[:12]}  #{hit.seq:<4} {hit.title}: {snippet}")
+    return EXIT_OK if hits else EXIT_FAILED
+
+
+def run(options: argparse.Namespace) -> int:
+    """Run ``agentdesk history`` and return its exit code."""
+    try:
+        store = HistoryStore()
+    except HistorySchemaError as exc:
+        print(f"agentdesk: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    try:
+        if options.action == "list":
+            return _list(store, options)
+        if options.action == "search":
+            return _search(store, options)
+        return _export(store, options)
+    except ConversationNotFoundError as exc:
+        print(f"agentdesk: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    finally:
+        store.close()

@@ -1,0 +1,104 @@
+"""History database: pragmas, and schema migrations from every earlier version."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from desktop.core.history import SCHEMA_VERSION, HistorySchemaError, HistoryStore, history_path
+from desktop.core.history.schema import MIGRATIONS, connect, user_version
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def load_fixture(path: Path, name: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path)
+    conn.executescript((FIXTURES / name).read_text())
+    conn.close()
+
+
+def test_fresh_database_pragmas(agentdesk_home: Path) -> None:
+    assert history_path() == agentdesk_home / "data" / "history.sqlite3"
+    conn = connect(history_path())
+    assert user_version(conn) == SCHEMA_VERSION == len(MIGRATIONS)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    with pytest.raises(sqlite3.IntegrityError):
+        conn.execute(
+            "INSERT INTO items(conversation_id, seq, kind, created_at) "
+            "VALUES ('missing', 0, 'user', 0)"
+        )
+    conn.close()
+
+
+def test_every_earlier_version_is_covered() -> None:
+    # version 0 is an empty file (tested below); each later one needs a fixture
+    fixtures = {int(p.stem.split("_v")[1]) for p in FIXTURES.glob("history_v*.sql")}
+    assert fixtures == set(range(1, SCHEMA_VERSION))
+
+
+def test_migrates_from_version_0_an_empty_file() -> None:
+    path = history_path()
+    path.parent.mkdir(parents=True)
+    path.touch()
+    store = HistoryStore()
+    assert store.list_conversations() == []
+    store.close()
+    assert user_version(sqlite3.connect(path)) == SCHEMA_VERSION
+
+
+def test_migrates_from_version_1_and_keeps_data_and_unknown_tables() -> None:
+    path = history_path()
+    load_fixture(path, "history_v1.sql")
+    store = HistoryStore()
+    conv = store.get("c0ffee00aa")
+    assert (conv.title, conv.agent_session_id, len(conv.items)) == ("Port the parser", "sess-42", 2)
+    hits = store.search("tokeniz", "/srv/old-project")
+    assert [(h.conversation_id, h.seq) for h in hits] == [("c0ffee00aa", 0), ("c0ffee00aa", 1)]
+    store.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT payload FROM extension_jobs").fetchall() == [("keep me",)]
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_failed_migration_rolls_back_to_the_previous_version() -> None:
+    path = history_path()
+    load_fixture(path, "history_v1.sql")
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE items_fts (x)")  # makes the v2 step fail half-way
+    conn.commit()
+    conn.close()
+    with pytest.raises(HistorySchemaError, match="from version 1"):
+        connect(path)
+    conn = sqlite3.connect(path)
+    assert user_version(conn) == 1
+    assert conn.execute("SELECT count(*) FROM items").fetchone()[0] == 2
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")}
+    assert names == set()
+
+
+def test_newer_database_is_refused_untouched() -> None:
+    path = history_path()
+    path.parent.mkdir(parents=True)
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(HistorySchemaError, match="newer"):
+        HistoryStore()
+    assert path.read_bytes() == before
+
+
+def test_extension_table_created_by_another_connection_survives() -> None:
+    store = HistoryStore()
+    other = sqlite3.connect(store.path)
+    other.execute("CREATE TABLE IF NOT EXISTS ext_queue (id INTEGER PRIMARY KEY)")
+    other.execute("INSERT INTO ext_queue VALUES (1)")
+    other.commit()
+    other.close()
+    store.close()
+    reopened = connect(history_path())
+    assert reopened.execute("SELECT id FROM ext_queue").fetchall() == [(1,)]
