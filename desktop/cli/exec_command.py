@@ -14,7 +14,12 @@ from pathlib import Path
 from desktop.cli.exec_extensions import ExecExtensions, add_extension_arguments
 from desktop.cli.exec_output import JsonPrinter, TextPrinter
 from desktop.cli.exec_record import ExecRecording, RecordingError
-from desktop.core.agents import AgentNotFoundError, make_backend_factory, resolve_agent
+from desktop.core.agents import (
+    AgentChoice,
+    AgentNotFoundError,
+    make_backend_factory,
+    resolve_agent,
+)
 from desktop.core.backend import AgentStartError, Prompt
 from desktop.core.events import (
     AgentExited,
@@ -27,7 +32,10 @@ from desktop.core.events import (
     TurnEndReason,
     TurnStarted,
 )
-from desktop.core.session import Session
+from desktop.core.remote.launch import resolve_remote_agent
+from desktop.core.secrets import SecretStore, SecretStoreError
+from desktop.core.session import BackendFactory, Session
+from desktop.core.settings import SettingsStore
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_START = 0, 1, 2, 3
 
@@ -189,12 +197,25 @@ class _TurnTimer:
             asyncio.get_running_loop().create_task(self._session.stop())
 
 
+async def _remote(options: argparse.Namespace) -> tuple[AgentChoice, BackendFactory] | None:
+    """The remote runtime named by ``--agent`` (or the default agent), if it is one."""
+    try:
+        return await resolve_remote_agent(
+            SettingsStore().settings, SecretStore(), options.agent, options.profile
+        )
+    except SecretStoreError as exc:
+        raise AgentNotFoundError(str(exc)) from exc
+
+
 async def _run(options: argparse.Namespace, workspace: Path) -> int:
     record = ExecRecording(workspace, enabled=not options.no_history)
     env: dict[str, str] = {}
+    factory: BackendFactory | None = None
     try:
         if options.agent_cmd:
             choice = resolve_agent(None, options.agent_cmd)
+        elif (remote := await _remote(options)) is not None:
+            choice, factory = remote
         else:
             choice, env = await record.launch(options.agent, options.profile)
         resume_id = await record.open(options.conversation, choice)
@@ -202,7 +223,7 @@ async def _run(options: argparse.Namespace, workspace: Path) -> int:
         print(f"agentdesk: {exc}", file=sys.stderr)
         return EXIT_START
     session = Session(
-        make_backend_factory(choice, workspace, env=env),
+        factory or make_backend_factory(choice, workspace, env=env),
         workspace=workspace,
         mode=ApprovalMode(options.mode),
         resume_id=resume_id,

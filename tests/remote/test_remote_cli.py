@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from keyring.backend import KeyringBackend
 
+from desktop.cli import exec_command
 from desktop.cli.main import main
 from desktop.core.backend import Prompt
 from desktop.core.events import TextDelta, TurnEnded, TurnEndReason
@@ -112,3 +115,53 @@ async def test_stored_remote_agent_converses_with_its_keyring_key(runtime: Runti
     (end,) = [e for e in events if isinstance(e, TurnEnded)]
     assert end.turn_id == turn and end.reason == TurnEndReason.COMPLETED
     assert "".join(e.text for e in events if isinstance(e, TextDelta)).startswith("echo: hi")
+
+
+@pytest.fixture
+def threaded_runtime() -> Iterator[RuntimeServer]:
+    """A test runtime on its own event loop thread, for commands that run ``asyncio.run``."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    server = RuntimeServer(KEY)
+    asyncio.run_coroutine_threadsafe(server.start(), loop).result(10)
+    yield server
+    asyncio.run_coroutine_threadsafe(server.stop(), loop).result(10)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(10)
+    loop.close()
+
+
+def test_exec_agent_name_converses_with_a_stored_remote_runtime(
+    threaded_runtime: RuntimeServer,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert add_remote("--plaintext", address=threaded_runtime.address) == 0
+    keyring = DictKeyring()
+    keyring.set_password("agentdesk", "cluster", KEY.decode())
+    monkeypatch.setattr(
+        exec_command, "SecretStore", lambda: SecretStore(keyring, secure=True, environ={})
+    )
+    capsys.readouterr()
+    code = main(["exec", "--agent", "cluster", "--no-history", "--json", "-p", "hi", "-p", "again"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    events = [json.loads(line) for line in out.splitlines() if line.strip()]
+    ready = next(e for e in events if e["type"] == "agent_ready")
+    assert ready["protocol"] == "remote"
+    text = "".join(e["text"] for e in events if e["type"] == "text_delta")
+    sid = ready["session_id"]
+    assert f"echo: hi [turn 1 of {sid}]" in text and f"echo: again [turn 2 of {sid}]" in text
+    assert [e["reason"] for e in events if e["type"] == "turn_ended"] == ["completed", "completed"]
+
+
+def test_exec_remote_agent_without_a_key_says_how_to_store_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert add_remote("--plaintext") == 0
+    monkeypatch.setattr(
+        exec_command, "SecretStore", lambda: SecretStore(DictKeyring(), secure=True, environ={})
+    )
+    assert main(["exec", "--agent", "cluster", "--no-history", "-p", "hi"]) == 3
+    assert "agentdesk keys set cluster" in capsys.readouterr().err
