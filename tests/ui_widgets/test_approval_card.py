@@ -1,0 +1,229 @@
+"""ApprovalCard: keys, buttons, previews (diff / command / JSON), outside-workspace flag."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+
+from desktop.core.events import (
+    Decision,
+    DecisionSource,
+    ToolCategory,
+    ToolDecided,
+    ToolRequested,
+)
+from desktop.ui.approvals import ApprovalCard, CardState
+from desktop.ui.diff.model import RowKind
+
+MakeRequest = Callable[..., ToolRequested]
+EDIT_ARGS = {"file_path": "app.py", "old_string": "'hello '", "new_string": "'hi '"}
+
+
+def _card(qtbot: QtBot, host: QWidget, request: ToolRequested, guard_ms: int = 0) -> ApprovalCard:
+    card = ApprovalCard(request, host, key_guard_ms=guard_ms)
+    host.layout().addWidget(card)
+    card.show()
+    card.take_focus(guard=True)
+    qtbot.waitUntil(card.hasFocus)
+    return card
+
+
+@pytest.mark.parametrize(
+    ("key", "modifier", "decision"),
+    [
+        (Qt.Key.Key_Y, Qt.KeyboardModifier.NoModifier, "once"),
+        (Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier, "once"),
+        (Qt.Key.Key_Enter, Qt.KeyboardModifier.KeypadModifier, "once"),
+        (Qt.Key.Key_A, Qt.KeyboardModifier.NoModifier, "always"),
+        (Qt.Key.Key_N, Qt.KeyboardModifier.NoModifier, "deny"),
+        (Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier, "deny"),
+    ],
+)
+def test_keys_decide(
+    qtbot: QtBot,
+    host: QWidget,
+    make_request: MakeRequest,
+    key: Qt.Key,
+    modifier: Qt.KeyboardModifier,
+    decision: str,
+) -> None:
+    card = _card(qtbot, host, make_request("Edit", ToolCategory.EDIT, EDIT_ARGS, "call-7"))
+    with qtbot.waitSignal(card.decided) as blocker:
+        qtbot.keyClick(card, key, modifier)
+    assert blocker.args == ["call-7", decision, ""]
+    assert card.state == CardState.SUBMITTED
+    assert not card.approve_button.isEnabled()
+    with qtbot.assertNotEmitted(card.decided):
+        qtbot.keyClick(card, Qt.Key.Key_Y)
+
+
+def test_deny_with_reason_inline(qtbot: QtBot, host: QWidget, make_request: MakeRequest) -> None:
+    card = _card(qtbot, host, make_request("Bash", ToolCategory.EXEC, {"command": "rm -rf build"}))
+    qtbot.keyClick(card, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+    assert card.reason_edit.isVisible()
+    assert card.reason_edit.hasFocus()
+    with qtbot.assertNotEmitted(card.decided):
+        qtbot.keyClick(card.reason_edit, Qt.Key.Key_Escape)  # back, not deny
+    assert not card.reason_edit.isVisible()
+    assert card.hasFocus()
+    assert card.is_pending()
+    qtbot.keyClick(card, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClicks(card.reason_edit, "not yet")
+    with qtbot.waitSignal(card.decided) as blocker:
+        qtbot.keyClick(card.reason_edit, Qt.Key.Key_Return)
+    assert blocker.args == ["c1", "deny", "not yet"]
+    assert not card.reason_edit.isVisible()
+
+
+def test_buttons_have_accessible_names_and_shortcut_hints(
+    qtbot: QtBot, host: QWidget, make_request: MakeRequest
+) -> None:
+    card = _card(qtbot, host, make_request("Edit", ToolCategory.EDIT, EDIT_ARGS))
+    names = {
+        button.accessibleName(): button.text()
+        for button in (
+            card.approve_button,
+            card.always_button,
+            card.deny_button,
+            card.reason_button,
+        )
+    }
+    assert names == {
+        "Approve once": "Approve once  [Y / Enter]",
+        "Approve always: edit tools in this conversation": (
+            "Approve always: edit tools in this conversation  [A]"
+        ),
+        "Deny": "Deny  [N / Esc]",
+        "Deny with reason": "Deny with reason…  [Shift+N]",
+    }
+    with qtbot.waitSignal(card.decided) as blocker:
+        qtbot.mouseClick(card.always_button, Qt.MouseButton.LeftButton)
+    assert blocker.args == ["c1", "always", ""]
+
+
+def test_edit_shows_diff_before_approval(
+    qtbot: QtBot, host: QWidget, make_request: MakeRequest
+) -> None:
+    card = _card(qtbot, host, make_request("Edit", ToolCategory.EDIT, EDIT_ARGS))
+    view = card.body.diff_view
+    assert view is not None
+    rows = view.model.unified
+    assert [r.text for r in rows if r.kind == RowKind.REMOVED] == ["    return 'hello ' + name"]
+    assert [r.text for r in rows if r.kind == RowKind.ADDED] == ["    return 'hi ' + name"]
+    assert not card.body.warning.isVisible()
+    qtbot.keyClick(
+        card, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
+    assert view.is_side_by_side()
+    assert card.is_pending()
+
+
+def test_new_file_shows_all_added_lines(
+    qtbot: QtBot, host: QWidget, make_request: MakeRequest
+) -> None:
+    args = {"file_path": "pkg/new.py", "content": "A = 1\nB = 2\n"}
+    card = _card(qtbot, host, make_request("Write", ToolCategory.EDIT, args))
+    assert card.body.preview.new_file
+    assert "Creates a new file" in card.body.details.text()
+    view = card.body.diff_view
+    assert view is not None
+    body = [r for r in view.model.unified if r.kind not in (RowKind.FILE, RowKind.HUNK)]
+    assert [(r.kind, r.text) for r in body] == [(RowKind.ADDED, "A = 1"), (RowKind.ADDED, "B = 2")]
+
+
+def test_outside_workspace_is_flagged_in_red(
+    qtbot: QtBot, host: QWidget, make_request: MakeRequest
+) -> None:
+    args = {"file_path": "../elsewhere.txt", "content": "x\n"}
+    card = _card(qtbot, host, make_request("Write", ToolCategory.EDIT, args))
+    warning = card.body.warning
+    assert warning.isVisible()
+    assert "Outside the workspace" in warning.text()
+    assert "elsewhere.txt" in warning.text()
+    assert "#e5383b" in warning.styleSheet()
+    assert warning.accessibleName() == "Warning: outside the workspace"
+
+
+def test_command_shows_full_command_line_and_directory(
+    qtbot: QtBot, host: QWidget, make_request: MakeRequest
+) -> None:
+    command = "git clean -fdx && rm -rf ~/.cache/thing --no-preserve-root"
+    card = _card(
+        qtbot, host, make_request("Bash", ToolCategory.EXEC, {"command": command, "cwd": "/tmp"})
+    )
+    assert card.body.text_box is not None
+    assert card.body.text_box.toPlainText() == command
+    assert "Runs in: /tmp" in card.body.details.text()
+    assert card.body.warning.isVisible()
+
+
+def test_other_tools_show_pretty_json(
+    qtbot: QtBot, host: QWidget, make_request: MakeRequest
+) -> None:
+    card = _card(qtbot, host, make_request("fetch", ToolCategory.MCP, {"url": "http://x", "n": 2}))
+    assert card.body.text_box is not None
+    assert card.body.text_box.toPlainText() == '{\n  "n": 2,\n  "url": "http://x"\n}'
+
+
+@pytest.mark.parametrize(
+    ("decision", "source", "name", "reason", "expected"),
+    [
+        (Decision.ONCE, DecisionSource.USER, None, None, "Approved by you"),
+        (Decision.ALWAYS, DecisionSource.USER, None, None, "Approved always (edit)"),
+        (Decision.ONCE, DecisionSource.MODE, "auto_edit", None, "Approved by mode auto_edit"),
+        (
+            Decision.DENY,
+            DecisionSource.EXTENSION,
+            "deny-list",
+            None,
+            "Denied by extension deny-list",
+        ),
+        (Decision.DENY, DecisionSource.USER, None, "too risky", "Denied by you: too risky"),
+    ],
+)
+def test_mark_resolved_says_who_decided(
+    qtbot: QtBot,
+    host: QWidget,
+    make_request: MakeRequest,
+    decision: Decision,
+    source: DecisionSource,
+    name: str | None,
+    reason: str | None,
+    expected: str,
+) -> None:
+    card = _card(qtbot, host, make_request("Edit", ToolCategory.EDIT, EDIT_ARGS))
+    event = ToolDecided(
+        call_id="c1", decision=decision, source=source, source_name=name, reason=reason
+    )
+    with qtbot.waitSignal(card.settled):
+        card.mark_resolved(event)
+    assert card.status.text() == expected
+    assert card.state == CardState.RESOLVED
+    assert not any(
+        b.isEnabled()
+        for b in (card.approve_button, card.always_button, card.deny_button, card.reason_button)
+    )
+    with qtbot.assertNotEmitted(card.decided):
+        qtbot.keyClick(card, Qt.Key.Key_Y)
+
+
+def test_keys_are_ignored_right_after_focus_is_taken_and_on_auto_repeat(
+    qtbot: QtBot, host: QWidget, make_request: MakeRequest
+) -> None:
+    card = _card(qtbot, host, make_request("Edit", ToolCategory.EDIT, EDIT_ARGS), guard_ms=400)
+    with qtbot.assertNotEmitted(card.decided):
+        qtbot.keyClick(card, Qt.Key.Key_Y)  # typed just as the card appeared
+    qtbot.wait(450)
+    with qtbot.assertNotEmitted(card.decided):
+        repeat = QKeyEvent(
+            QEvent.Type.KeyPress, Qt.Key.Key_Y, Qt.KeyboardModifier.NoModifier, "y", True
+        )
+        QApplication.sendEvent(card, repeat)
+    with qtbot.waitSignal(card.decided) as blocker:
+        qtbot.keyClick(card, Qt.Key.Key_Y)
+    assert blocker.args == ["c1", "once", ""]
