@@ -25,7 +25,13 @@ from desktop.core.events import (
 
 
 class JsonPrinter:
-    """Every session event as one JSON object per line on stdout, flushed once per batch."""
+    """Every session event as one JSON object per line on stdout.
+
+    Output is flushed at most every ``FLUSH_INTERVAL`` seconds (and whenever the stream's own
+    buffer fills), so a fast stream costs a few large writes instead of one write per event.
+    """
+
+    FLUSH_INTERVAL = 0.05
 
     def __init__(self, out: TextIO | None = None) -> None:
         self._out = out or sys.stdout
@@ -35,7 +41,7 @@ class JsonPrinter:
         self._out.write(event.model_dump_json(exclude_none=True) + "\n")
         if not self._flush_scheduled:
             self._flush_scheduled = True
-            asyncio.get_running_loop().call_soon(self.flush)
+            asyncio.get_running_loop().call_later(self.FLUSH_INTERVAL, self.flush)
 
     def flush(self) -> None:
         """Push buffered lines out."""

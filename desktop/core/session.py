@@ -32,6 +32,7 @@ from desktop.core.events import (
     SessionEvent,
     SessionState,
     StateChanged,
+    TextDelta,
     ToolCancelled,
     ToolDecided,
     ToolRequested,
@@ -333,7 +334,9 @@ class Session:
     # ------------------------------------------------------------------ backend events
 
     def _on_backend_event(self, event: SessionEvent) -> None:
-        if isinstance(event, ToolRequested):
+        if type(event) is TextDelta:  # the hot path
+            self._publish(event)
+        elif isinstance(event, ToolRequested):
             self._on_tool_request(event)
         elif isinstance(event, TurnEnded):
             if event.turn_id != self._active_turn:
