@@ -15,6 +15,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 from pathlib import Path
 from typing import NoReturn
 
@@ -138,6 +139,15 @@ def _open_session(
         raise ConfigError(str(exc)) from exc
 
 
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)
+
+
 class _ProviderHandle:
     """Builds the provider in the background after ``ready`` (its SDK import is slow)."""
 
@@ -151,7 +161,21 @@ class _ProviderHandle:
 
     async def _build(self) -> Provider:
         s = self._settings
-        await asyncio.to_thread(importlib.import_module, f"desktop.agent.providers.{s.provider}")
+        loop = asyncio.get_running_loop()
+        imported: asyncio.Future[None] = loop.create_future()
+
+        def load() -> None:
+            # A daemon thread, not the default executor: quitting must not wait for the import.
+            try:
+                importlib.import_module(f"desktop.agent.providers.{s.provider}")
+                outcome: BaseException | None = None
+            except Exception as exc:  # noqa: BLE001 (re-raised in the event loop)
+                outcome = exc
+            with contextlib.suppress(RuntimeError):  # the loop is already closed
+                loop.call_soon_threadsafe(_settle, imported, outcome)
+
+        threading.Thread(target=load, name="provider-import", daemon=True).start()
+        await imported
         return make_provider(s.provider, s.api_key, s.base_url)
 
     async def get(self) -> Provider:

@@ -118,7 +118,7 @@ class BashTool(Tool[BashArgs]):
         except OSError as exc:
             raise ToolFailure(f"Cannot start the shell: {exc}") from exc
         assert proc.stdout is not None
-        capture = _Capture(ctx.output_cap)
+        capture = _Capture(max(0, ctx.output_cap - 256))  # room for the marker and footer
         reader = asyncio.create_task(capture.pump(proc.stdout))
         timed_out = False
         try:
@@ -137,10 +137,12 @@ class BashTool(Tool[BashArgs]):
             with contextlib.suppress(asyncio.CancelledError):
                 await reader
         output = capture.text()
+        if output and not output.endswith("\n"):
+            output += "\n"
         if timed_out:
             return ToolOutput(
                 f"{output}\n[killed: the command timed out after {timeout:g} s]", True
             )
         code = proc.returncode
         footer = f"[exit code {code}]"
-        return ToolOutput(f"{output}\n{footer}" if output else footer, is_error=code != 0)
+        return ToolOutput(output + footer, is_error=code != 0)
