@@ -7,6 +7,7 @@ module is Qt-free, so it is cheap to test and to reuse (e.g. for a changes list)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import IntEnum
 
@@ -16,6 +17,7 @@ from unidiff.patch import Hunk, PatchedFile, PatchSet
 # Characters a QTextDocument would treat as line or paragraph breaks inside one line; they
 # would split one row into two blocks and break the block number == row index invariant.
 _BREAKS = str.maketrans({"\r": "␍", "\u2028": " ", "\u2029": " ", "\x0b": " ", "\x0c": " "})
+_BREAK_RE = re.compile("[\r\u2028\u2029\x0b\x0c]")
 _NO_NEWLINE = "\\"
 
 
@@ -70,14 +72,13 @@ class FileSummary:
 
 @dataclass(slots=True)
 class DiffModel:
-    """A parsed diff laid out for both views."""
+    """A parsed diff laid out as unified rows; side-by-side rows are derived on first use."""
 
     files: list[FileSummary] = field(default_factory=list)
     unified: list[Row] = field(default_factory=list)
-    left: list[Row] = field(default_factory=list)
-    right: list[Row] = field(default_factory=list)
     pairs: list[tuple[str, str]] = field(default_factory=list)
     error: str | None = None
+    _split: tuple[list[Row], list[Row]] | None = None
 
     @property
     def added(self) -> int:
@@ -89,13 +90,65 @@ class DiffModel:
         """Total removed lines over all files."""
         return sum(f.removed for f in self.files)
 
+    @property
+    def left(self) -> list[Row]:
+        """Rows of the old side of the side-by-side view."""
+        return self._split_rows()[0]
+
+    @property
+    def right(self) -> list[Row]:
+        """Rows of the new side; same length as ``left``, aligned row by row."""
+        return self._split_rows()[1]
+
+    def _split_rows(self) -> tuple[list[Row], list[Row]]:
+        if self._split is None:
+            self._split = split_rows(self.unified)
+        return self._split
+
+
+def split_rows(unified: list[Row]) -> tuple[list[Row], list[Row]]:
+    """Align unified rows side by side: each removed run beside the added run replacing it.
+
+    Context and header rows appear on both sides; the shorter run of a change is padded with
+    filler rows, so both sides always have the same number of rows.
+    """
+    left: list[Row] = []
+    right: list[Row] = []
+    old: list[Row] = []
+    new: list[Row] = []
+
+    def flush() -> None:
+        for i in range(max(len(old), len(new))):
+            left.append(old[i] if i < len(old) else Row(RowKind.FILLER, ""))
+            right.append(new[i] if i < len(new) else Row(RowKind.FILLER, ""))
+        old.clear()
+        new.clear()
+
+    last = RowKind.FILE
+    for row in unified:
+        kind = row.kind
+        if kind == RowKind.REMOVED or (kind == RowKind.META and last == RowKind.REMOVED):
+            if new:  # a removal after additions starts a new change run
+                flush()
+            old.append(row)
+        elif kind == RowKind.ADDED or (kind == RowKind.META and last == RowKind.ADDED):
+            new.append(row)
+        else:
+            flush()
+            left.append(row)
+            right.append(row)
+        if kind != RowKind.META:
+            last = kind
+    flush()
+    return left, right
+
 
 def _clean(text: str) -> str:
-    if text.endswith("\n"):
-        text = text[:-1]
+    text = text.rstrip("\n")
     if text.endswith("\r"):
         text = text[:-1]
-    return text.translate(_BREAKS)
+    # translate() is slow per call; most lines contain none of the break characters.
+    return text.translate(_BREAKS) if _BREAK_RE.search(text) else text
 
 
 def _file_label(patched: PatchedFile, summary: FileSummary) -> str:
@@ -109,103 +162,61 @@ def _file_label(patched: PatchedFile, summary: FileSummary) -> str:
     return f"{label}   +{summary.added} −{summary.removed}"
 
 
-class _Builder:
-    """Lays out rows for both views in one pass over the parsed patch."""
+def _add_file(model: DiffModel, patched: PatchedFile) -> None:
+    summary = FileSummary(
+        path=_clean(patched.path),
+        added=patched.added,
+        removed=patched.removed,
+        is_new=patched.is_added_file,
+        is_deleted=patched.is_removed_file,
+        is_binary=patched.is_binary_file,
+    )
+    model.files.append(summary)
+    model.unified.append(Row(RowKind.FILE, _file_label(patched, summary)))
+    if patched.is_binary_file or not len(patched):
+        note = "Binary file changed" if summary.is_binary else "No changes"
+        model.unified.append(Row(RowKind.META, note))
+    for hunk in patched:
+        _add_hunk(model, hunk, summary.path)
 
-    def __init__(self, model: DiffModel) -> None:
-        self.m = model
-        self._old: list[Row] = []
-        self._new: list[Row] = []
 
-    def both(self, left: Row, right: Row | None = None) -> None:
-        self._flush()
-        self.m.left.append(left)
-        self.m.right.append(right if right is not None else left)
-
-    def _flush(self) -> None:
-        """Align a run of removed lines with the added lines that replaced them."""
-        old, new = self._old, self._new
-        for i in range(max(len(old), len(new))):
-            self.m.left.append(old[i] if i < len(old) else Row(RowKind.FILLER, ""))
-            self.m.right.append(new[i] if i < len(new) else Row(RowKind.FILLER, ""))
-        self._old, self._new = [], []
-
-    def file(self, patched: PatchedFile) -> None:
-        is_new, is_deleted = patched.is_added_file, patched.is_removed_file
-        summary = FileSummary(
-            path=_clean(patched.path),
-            added=patched.added,
-            removed=patched.removed,
-            is_new=is_new,
-            is_deleted=is_deleted,
-            is_binary=patched.is_binary_file,
-        )
-        self.m.files.append(summary)
-        header = Row(RowKind.FILE, _file_label(patched, summary))
-        self.m.unified.append(header)
-        self.both(header)
-        if patched.is_binary_file or not len(patched):
-            note = Row(RowKind.META, "Binary file changed" if summary.is_binary else "No changes")
-            self.m.unified.append(note)
-            self.both(note)
-        for hunk in patched:
-            self.hunk(hunk, summary.path)
-        self._flush()
-
-    def hunk(self, hunk: Hunk, path: str) -> None:
-        header = f"@@ -{hunk.source_start},{hunk.source_length} "
-        header += f"+{hunk.target_start},{hunk.target_length} @@ {_clean(hunk.section_header)}"
-        row = Row(RowKind.HUNK, header.rstrip())
-        self.m.unified.append(row)
-        self.both(row)
-        old_side, new_side = SideText(path), SideText(path)
-        removed: list[Row] = []  # removed rows of the current change run, for pairing
-        added = 0
-        last_kind = RowKind.CONTEXT
-        for line in hunk:
-            text = _clean(line.value)
-            if line.is_removed:
-                if added:  # a new run starts: a removal after additions
-                    self._flush()
-                    removed, added = [], 0
-                r = Row(RowKind.REMOVED, text, line.source_line_no, None, old_side)
-                r.side_index = len(old_side.lines)
-                old_side.lines.append(text)
-                removed.append(r)
-                self._old.append(r)
-                self.m.unified.append(r)
-                last_kind = RowKind.REMOVED
-            elif line.is_added:
-                a = Row(RowKind.ADDED, text, None, line.target_line_no, new_side)
-                a.side_index = len(new_side.lines)
-                new_side.lines.append(text)
-                if added < len(removed):
-                    a.pair = removed[added].pair = len(self.m.pairs)
-                    self.m.pairs.append((removed[added].text, text))
-                added += 1
-                self._new.append(a)
-                self.m.unified.append(a)
-                last_kind = RowKind.ADDED
-            elif line.line_type == _NO_NEWLINE:
-                note = Row(RowKind.META, "\\ No newline at end of file")
-                self.m.unified.append(note)
-                if last_kind == RowKind.REMOVED:
-                    self._old.append(note)
-                elif last_kind == RowKind.ADDED:
-                    self._new.append(note)
-                else:
-                    self.both(note)
-            else:
+def _add_hunk(model: DiffModel, hunk: Hunk, path: str) -> None:
+    """Append a hunk's rows, pairing each removed line with the added line replacing it."""
+    header = f"@@ -{hunk.source_start},{hunk.source_length} "
+    header += f"+{hunk.target_start},{hunk.target_length} @@ {_clean(hunk.section_header)}"
+    rows = model.unified
+    pairs = model.pairs
+    rows.append(Row(RowKind.HUNK, header.rstrip()))
+    old_side, new_side = SideText(path), SideText(path)
+    old_lines, new_lines = old_side.lines, new_side.lines
+    removed: list[Row] = []  # removed rows of the current change run, for pairing
+    added = 0
+    for line in hunk:
+        kind = line.line_type
+        text = _clean(line.value)
+        if kind == "-":
+            if added:  # a removal after additions starts a new change run
                 removed, added = [], 0
-                old = Row(RowKind.CONTEXT, text, line.source_line_no, line.target_line_no)
-                old.side, old.side_index = old_side, len(old_side.lines)
-                new = Row(RowKind.CONTEXT, text, line.source_line_no, line.target_line_no)
-                new.side, new.side_index = new_side, len(new_side.lines)
-                old_side.lines.append(text)
-                new_side.lines.append(text)
-                self.m.unified.append(new)
-                self.both(old, new)
-                last_kind = RowKind.CONTEXT
+            row = Row(RowKind.REMOVED, text, line.source_line_no, None, old_side, len(old_lines))
+            old_lines.append(text)
+            removed.append(row)
+        elif kind == "+":
+            row = Row(RowKind.ADDED, text, None, line.target_line_no, new_side, len(new_lines))
+            new_lines.append(text)
+            if added < len(removed):
+                row.pair = removed[added].pair = len(pairs)
+                pairs.append((removed[added].text, text))
+            added += 1
+        elif kind == _NO_NEWLINE:
+            row = Row(RowKind.META, "\\ No newline at end of file")
+        else:
+            removed, added = [], 0
+            # Context lines are lexed with the new side; their text is the same on both.
+            row = Row(RowKind.CONTEXT, text, line.source_line_no, line.target_line_no)
+            row.side, row.side_index = new_side, len(new_lines)
+            old_lines.append(text)
+            new_lines.append(text)
+        rows.append(row)
 
 
 def parse_diff(text: str) -> DiffModel:
@@ -227,19 +238,10 @@ def parse_diff(text: str) -> DiffModel:
         model.error = str(exc)
         note = Row(RowKind.META, f"Could not parse this diff ({exc}); showing it as text.")
         model.unified.append(note)
-        model.left.append(note)
-        model.right.append(note)
-        for line in text.splitlines():
-            row = Row(RowKind.CONTEXT, _clean(line))
-            model.unified.append(row)
-            model.left.append(row)
-            model.right.append(row)
+        model.unified.extend(Row(RowKind.CONTEXT, _clean(line)) for line in text.splitlines())
         return model
-    builder = _Builder(model)
     for patched in patch:
-        builder.file(patched)
+        _add_file(model, patched)
     if not model.unified:
-        empty = Row(RowKind.META, "No changes")
-        model.unified.append(empty)
-        builder.both(empty)
+        model.unified.append(Row(RowKind.META, "No changes"))
     return model
