@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -97,6 +98,8 @@ class ApprovalCard(QFrame):
         self.setObjectName("approvalCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # A card is as tall as its content; extra room in the conversation goes elsewhere.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.setAccessibleName(self.tr("Approval request: {name}").format(name=event.name))
         self.setStyleSheet("QFrame#approvalCard:focus { border: 2px solid palette(highlight); }")
         self.title = QLabel(self.tr("{name} wants to run ({category})").format(

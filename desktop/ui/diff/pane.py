@@ -253,7 +253,8 @@ class DiffPane(QPlainTextEdit):
             Numbers.OLD: [row.old_no],
             Numbers.NEW: [row.new_no],
         }[self._numbers]
-        painter.setPen(theme.muted)
+        changed = row.kind in (RowKind.ADDED, RowKind.REMOVED)
+        painter.setPen(theme.text if changed else theme.muted)
         align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         for i, value in enumerate(numbers):
             if value is not None:
