@@ -41,10 +41,8 @@ def bare_loop(argv: list[str]) -> float:
     assert proc.stdout is not None
     proc.stdin.write(b'{"type":"message","msg_id":"m","content":"go","input":"go"}\n')
     proc.stdin.flush()
-    count = 0
     for line in proc.stdout:
         event = json.loads(line)
-        count += 1
         if event["type"] == "stream_end":
             break
     proc.stdin.close()
