@@ -154,7 +154,9 @@ class HistoryRecorder:
             if not self._has_title:
                 self._has_title = True
                 self._writer.submit(
-                    UpdateConversation(self.conversation_id, title=title_from_prompt(event.prompt))
+                    UpdateConversation(
+                        self.conversation_id, title=self._redact(title_from_prompt(event.prompt))
+                    )
                 )
         elif isinstance(event, ToolRequested):
             self._tool_requested(event)

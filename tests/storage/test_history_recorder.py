@@ -1,0 +1,216 @@
+"""HistoryRecorder on a real Session driving the real fake aionrs agent subprocess."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from desktop.core.backend import Prompt
+from desktop.core.events import Decision, DecisionSource, SessionEvent, ToolRequested
+from desktop.core.history import (
+    HistoryRecorder,
+    HistoryStore,
+    HistoryWriter,
+    ItemKind,
+    apply_history,
+    build_resume_summary,
+    plan_resume,
+)
+from desktop.core.history.writer import ItemWrite, Write
+from desktop.core.session import Session
+from tests.core.support import fake_factory
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    folder = tmp_path / "ws"
+    folder.mkdir()
+    return folder
+
+
+def session_for(
+    workspace: Path, scenario: dict[str, Any], profile: str = "aionrs-0.2", **kwargs: Any
+) -> Session:
+    return Session(fake_factory(workspace, profile, scenario), workspace=workspace, **kwargs)
+
+
+def approve_everything(session: Session) -> None:
+    def on_event(event: SessionEvent) -> None:
+        if isinstance(event, ToolRequested) and event.pending:
+            session.decide(event.call_id, Decision.ONCE, DecisionSource.USER)
+
+    session.subscribe(on_event)
+
+
+def items_on_disk(path: Path) -> list[tuple[str, str, int]]:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(
+            "SELECT kind, text, complete FROM items WHERE kind != 'notice' ORDER BY seq"
+        ).fetchall()
+    finally:
+        conn.close()
+
+
+@pytest.mark.asyncio
+async def test_streamed_text_is_on_disk_within_a_second(workspace: Path) -> None:
+    scenario = {"turns": [[{"text": "part one "}, {"sleep": 1.5}, {"text": "part two"}]]}
+    writer = HistoryWriter()
+    session = session_for(workspace, scenario)
+    recorder = HistoryRecorder.start(writer, workspace, "fake")
+    recorder.attach(session)
+    await session.start()
+    session.submit(Prompt("stream please"))
+    await asyncio.sleep(1.0)  # mid-turn: the agent is sleeping after "part one "
+    assert items_on_disk(writer.path) == [
+        ("user", "stream please", 1),
+        ("assistant", "part one ", 0),
+    ]
+    await session.wait_idle()
+    await session.close()
+    recorder.detach()
+    await asyncio.to_thread(writer.close)
+    store = HistoryStore()
+    conv = store.get(recorder.conversation_id)
+    assert [(i.kind, i.text, i.complete) for i in conv.items if i.kind != "notice"][:2] == [
+        (ItemKind.USER, "stream please", True),
+        (ItemKind.ASSISTANT, "part one part two", True),
+    ]
+    assert conv.items[-1].kind == ItemKind.TURN_END
+    assert conv.agent_session_id == session.agent_session_id is not None
+    assert conv.title == "stream please"
+    store.close()
+
+
+@pytest.mark.asyncio
+async def test_text_deltas_are_coalesced(workspace: Path) -> None:
+    committed: list[Write] = []
+    writer = HistoryWriter(on_commit=committed.extend)
+    session = session_for(workspace, {"turns": [[{"flood": 3000, "text": "x"}]]})
+    recorder = HistoryRecorder.start(writer, workspace, "fake")
+    recorder.attach(session)
+    session.submit(Prompt("flood"))
+    await session.wait_idle()
+    await session.close()
+    recorder.detach()
+    await asyncio.to_thread(writer.close)
+    text_writes = [w for w in committed if isinstance(w, ItemWrite) and w.kind == "assistant"]
+    assert text_writes[-1].text == "x" * 3000 and text_writes[-1].complete
+    assert len(text_writes) < 30, len(text_writes)  # not one write per delta
+
+
+@pytest.mark.asyncio
+async def test_tool_calls_are_recorded_with_decision_and_result(workspace: Path) -> None:
+    scenario = {
+        "turns": [
+            [
+                {"tool": {"name": "Write", "args": {"file_path": "out.txt", "content": "hi\n"}}},
+                {"text": "wrote it"},
+            ]
+        ]
+    }
+    writer = HistoryWriter()
+    session = session_for(workspace, scenario)
+    approve_everything(session)
+    recorder = HistoryRecorder.start(writer, workspace, "fake")
+    recorder.attach(session)
+    session.submit(Prompt("write a file"))
+    await session.wait_idle()
+    await session.close()
+    recorder.detach()
+    await asyncio.to_thread(writer.close)
+    store = HistoryStore()
+    items = store.get(recorder.conversation_id).items
+    tool = next(i for i in items if i.kind == ItemKind.TOOL)
+    assert tool.complete and tool.data["name"] == "Write"
+    assert tool.data["args"]["file_path"] == "out.txt"
+    assert tool.data["decision"]["source"] == "user"
+    assert tool.data["status"] == "success"
+    assert tool.data["preview"]["kind"] == "diff"
+    assert tool.seq in [h.seq for h in store.search("out.txt")]
+    store.close()
+
+
+@pytest.mark.asyncio
+async def test_reopened_conversation_resumes_the_agent_session(workspace: Path) -> None:
+    writer = HistoryWriter()
+    first = session_for(workspace, {})
+    recorder = HistoryRecorder.start(writer, workspace, "fake")
+    recorder.attach(first)
+    first.submit(Prompt("hello"))
+    await first.wait_idle()
+    await first.close()
+    recorder.detach()
+    await asyncio.to_thread(writer.flush)
+    store = HistoryStore()
+    stored = store.get(recorder.conversation_id)
+    plan = plan_resume(stored, agent_has_sessions=True)
+    assert plan.resume_id == first.agent_session_id and plan.init_history is None
+    second = session_for(workspace, {}, resume_id=plan.resume_id)
+    again = HistoryRecorder(writer, stored.id, next_seq=store.next_seq(stored.id), has_title=True)
+    again.attach(second)
+    ready = await second.start()
+    assert ready.session_id == first.agent_session_id
+    second.submit(Prompt("again"))
+    await second.wait_idle()
+    await second.close()
+    again.detach()
+    await asyncio.to_thread(writer.close)
+    users = [i.text for i in store.get(stored.id).items if i.kind == ItemKind.USER]
+    assert users == ["hello", "again"]
+    store.close()
+
+
+@pytest.mark.asyncio
+async def test_agent_without_sessions_gets_the_summary(workspace: Path) -> None:
+    writer = HistoryWriter()
+    scenario = {"no_session": True, "turns": [[{"text": "The answer is 42."}]]}
+    first = session_for(workspace, scenario, profile="spec")
+    recorder = HistoryRecorder.start(writer, workspace, "fake")
+    recorder.attach(first)
+    first.submit(Prompt("what is the answer?"))
+    await first.wait_idle()
+    await first.close()
+    recorder.detach()
+    await asyncio.to_thread(writer.close)
+    store = HistoryStore()
+    stored = store.get(recorder.conversation_id)
+    store.close()
+    plan = plan_resume(stored, agent_has_sessions=True)
+    assert plan.resume_id is None and plan.init_history is not None
+    second = session_for(workspace, {"no_session": True}, profile="spec")
+    seen: list[str] = []
+    second.subscribe(lambda e: seen.append(e.text) if e.type == "text_delta" else None)
+    await second.start()
+    await apply_history(second, plan)
+    second.submit(Prompt("what is history?"))
+    await second.wait_idle()
+    await second.close()
+    remembered = "".join(seen)
+    assert "User: what is the answer?" in remembered
+    assert "Assistant: The answer is 42." in remembered
+
+
+def test_resume_summary_is_bounded_and_keeps_the_newest() -> None:
+    writer = HistoryWriter()
+    recorder = HistoryRecorder.start(writer, "/w", "a")
+    from desktop.core.events import TextDelta, TurnStarted
+
+    for n in range(200):
+        recorder.on_event(TurnStarted(turn_id=f"t{n}", prompt=f"question {n} " + "q" * 100))
+        recorder.on_event(TextDelta(turn_id=f"t{n}", text=f"answer {n} " + "a" * 5000))
+    recorder.detach()
+    writer.close()
+    store = HistoryStore()
+    conv = store.get(recorder.conversation_id)
+    store.close()
+    summary = build_resume_summary(conv, max_chars=4000)
+    assert len(summary) <= 4000
+    body = summary.split("\n", 2)[2]
+    assert "question 199" in body and "question 0 " not in body
+    assert "earlier items omitted" in summary.splitlines()[1]
+    assert "…" in summary  # the 5000-character answers are clipped
