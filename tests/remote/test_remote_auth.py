@@ -12,7 +12,7 @@ from desktop.core.remote.generated import runtime_pb2 as pb
 from desktop.core.remote.generated import runtime_pb2_grpc as pb_grpc
 from desktop.core.remote.token import sign_token
 from tests.fakes.runtime_server import RuntimeServer
-from tests.remote.conftest import KEY, remote_config
+from tests.remote.support import KEY, remote_config
 
 T0 = 1_700_000_000
 

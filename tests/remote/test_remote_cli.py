@@ -22,7 +22,7 @@ from desktop.core.secrets import SecretStore
 from desktop.core.session import Session
 from desktop.core.settings import RemoteAgent, SettingsStore
 from tests.fakes.runtime_server import RuntimeServer
-from tests.remote.conftest import KEY
+from tests.remote.support import KEY
 
 
 class DictKeyring(KeyringBackend):

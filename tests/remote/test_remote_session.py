@@ -27,7 +27,7 @@ from desktop.core.events import (
 from desktop.core.remote.config import make_remote_factory
 from desktop.core.session import Session
 from tests.fakes.runtime_server import RuntimeServer
-from tests.remote.conftest import KEY, remote_config
+from tests.remote.support import KEY, remote_config
 
 
 class Recorder:

@@ -21,7 +21,7 @@ from desktop.core.events import TextDelta, TurnEnded, TurnEndReason
 from desktop.core.remote.backend import RemoteRuntimeBackend
 from desktop.core.remote.config import TlsMode
 from tests.fakes.runtime_server import RuntimeServer, ServerTls
-from tests.remote.conftest import KEY, remote_config
+from tests.remote.support import KEY, remote_config
 
 
 @dataclass
