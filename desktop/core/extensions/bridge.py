@@ -158,6 +158,17 @@ class SessionBridge:
         winner = select_enqueue_winner(results)
         return {"requestKey": key, "results": results, "winner": winner}
 
+    def background_factory(self) -> BackendFactory | None:
+        """How to start the same agent for background jobs.
+
+        Falls back to the session's own factory when none was given at attach time (Session
+        has no public accessor for it yet).
+        """
+        if self.agent_factory is not None:
+            return self.agent_factory
+        factory: BackendFactory | None = getattr(self.session, "_factory", None)
+        return factory
+
     def close(self) -> None:
         """Stop listening to the session."""
         self._unsubscribe()

@@ -106,6 +106,7 @@ class JobQueue:
         self._loop_task: asyncio.Task[None] | None = None
         self._running: dict[str, asyncio.Task[None]] = {}
         self._finished: dict[str, asyncio.Event] = {}
+        self._stopping = False
 
     # ------------------------------------------------------------------ setup
 
@@ -138,6 +139,7 @@ class JobQueue:
             (str(SCHEMA_VERSION),),
         )
         self._db = db
+        self._stopping = False
         recovered = self._recover()
         self._loop_task = asyncio.get_running_loop().create_task(self._work_loop())
         return recovered
@@ -165,8 +167,9 @@ class JobQueue:
 
     async def close(self) -> None:
         """Stop the workers; running jobs are cancelled and left for recovery."""
+        self._stopping = True
+        self._wake.set()
         if self._loop_task is not None:
-            self._loop_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._loop_task
         for task in list(self._running.values()):
@@ -208,6 +211,16 @@ class JobQueue:
             sql, args = sql + " WHERE project_id=?", [project_id]
         rows = self._conn().execute(sql + " ORDER BY created_at DESC LIMIT ?", (*args, limit))
         return [self._record(r) for r in rows]
+
+    def active_count(self) -> int:
+        """Queued or running jobs of known types owned by this process."""
+        marks = ",".join("?" * len(self._types))
+        sql = (
+            "SELECT COUNT(*) FROM ext_jobs WHERE owner=? AND state IN ('queued','running') "
+            f"AND type IN ({marks})"
+        )
+        row = self._conn().execute(sql, (self.owner, *self._types)).fetchone()
+        return int(row[0])
 
     # ------------------------------------------------------------------ enqueue
 
@@ -344,7 +357,9 @@ class JobQueue:
         return None
 
     async def _work_loop(self) -> None:
-        while True:
+        # A stop flag, not only cancellation: Python 3.11's wait_for can swallow a cancel that
+        # races with the wake-up (https://github.com/python/cpython/issues/86296).
+        while not self._stopping:
             while len(self._running) < self._concurrency:
                 claimed = self._claim()
                 if claimed is None:
@@ -352,6 +367,8 @@ class JobQueue:
                 record, reg = claimed
                 task = asyncio.get_running_loop().create_task(self._run(record, reg))
                 self._running[record["id"]] = task
+            if self._stopping:
+                return
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), 1.0)

@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
+import os
 import uuid
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -21,7 +23,12 @@ from desktop.core.extensions.bridge import SessionBridge
 from desktop.core.extensions.dispatcher import Dispatcher, ModuleLogger
 from desktop.core.extensions.executor import ActionExecutor, SessionTarget
 from desktop.core.extensions.jobs import JobQueue, JobQueueError
-from desktop.core.extensions.loader import ExtensionLoader, LoadReport
+from desktop.core.extensions.loader import (
+    TRUST_MODE_ENV,
+    ExtensionLoader,
+    ExtensionSources,
+    LoadReport,
+)
 from desktop.core.extensions.policy import Scope, TrustMode, action_allowed, scope_from_payload
 from desktop.core.extensions.registry import (
     JobTypeRegistration,
@@ -29,6 +36,8 @@ from desktop.core.extensions.registry import (
     Snapshot,
     commit_modules,
 )
+from desktop.core.extensions.trust import TRUST_FILE, TrustStore
+from desktop.core.paths import app_paths
 from desktop.core.session import BackendFactory, Session
 from desktop.sdk.types import AgentRuntimeEvent, AgentRuntimeLogger, JsonDict
 
@@ -50,10 +59,11 @@ class _JobContext:
     async def run_agent(self, prompt: str, *, timeout_s: float = 300.0) -> str:
         """Run ``prompt`` on a background agent in the job's workspace."""
         bridge = self._runtime.bridge_for(self.job.get("sourceSessionId"), self.job["projectId"])
-        if bridge is None or bridge.agent_factory is None:
+        factory = bridge.background_factory() if bridge is not None else None
+        if bridge is None or factory is None:
             raise RuntimeError(f"no agent is attached for project {self.job['projectId']}")
         return await run_agent_instruction(
-            bridge.agent_factory, Path(bridge.project_id), prompt, timeout_s=timeout_s
+            factory, Path(bridge.project_id), prompt, timeout_s=timeout_s
         )
 
 
@@ -271,3 +281,43 @@ class ExtensionRuntime:
                 )
             )
         return {**result, "intentResults": outcomes}
+
+    async def settle(self, timeout: float = 60.0) -> None:
+        """Wait for pending emits and for this process's jobs to finish (``exec`` exits then)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        for bridge in tuple(self._bridges):
+            await bridge.drain(timeout)
+        while self.jobs.started and self.jobs.active_count() > 0:
+            if asyncio.get_running_loop().time() >= deadline:
+                log.warning("extension jobs still running after %.0f s", timeout)
+                return
+            await asyncio.sleep(0.05)
+
+
+def create_runtime(
+    workspace: Path | None,
+    *,
+    enabled_builtins: Iterable[str] = (),
+    disabled: Iterable[str] = (),
+    db_path: Path | None = None,
+    environ: dict[str, str] | None = None,
+) -> ExtensionRuntime:
+    """A runtime wired to the standard places (config folder, environment, workspace).
+
+    Args:
+        workspace: The conversation's folder; its ``.agentdesk/extensions`` load once trusted.
+        enabled_builtins: Names of built-in extensions the user switched on.
+        disabled: Names of extensions the user switched off.
+        db_path: The job database (default: the history database in the data folder).
+        environ: Environment to read (default ``os.environ``).
+    """
+    env = dict(os.environ if environ is None else environ)
+    paths = app_paths(env)
+    sources = ExtensionSources.from_environment(paths.config, workspace, enabled_builtins, env)
+    loader = ExtensionLoader(
+        sources,
+        TrustStore(paths.config / TRUST_FILE),
+        trust_mode=TrustMode.parse(env.get(TRUST_MODE_ENV, TrustMode.ENFORCED.value)),
+        disabled=disabled,
+    )
+    return ExtensionRuntime(loader, db_path or paths.data / "history.sqlite3")

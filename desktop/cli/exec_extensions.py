@@ -1,0 +1,72 @@
+"""Extensions for ``agentdesk exec``: loaded the same way as in the window.
+
+``--enable-extension NAME`` switches on a built-in extension (repeatable); ``--no-extensions``
+skips loading. Extension handlers see each tool request before ``--on-request`` or the terminal
+prompt decide it, and posts of extensions into the conversation are printed to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from desktop.core.extensions.bridge import SessionBridge
+from desktop.core.extensions.executor import TranscriptEntry
+from desktop.core.extensions.runtime import ExtensionRuntime, create_runtime
+from desktop.core.session import Session, Subscriber
+
+
+def add_extension_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare ``--enable-extension`` and ``--no-extensions``."""
+    parser.add_argument(
+        "--enable-extension",
+        action="append",
+        default=[],
+        metavar="NAME",
+        dest="enable_extensions",
+        help="switch on a built-in extension (read_only_auto_approve, shell_deny_list, "
+        "file_change_review); repeatable",
+    )
+    parser.add_argument("--no-extensions", action="store_true", help="do not load any extension")
+
+
+def _print_entry(session_id: str, entry: TranscriptEntry, module: str) -> None:
+    del session_id
+    sys.stderr.write(f"[extension {module}] {entry.content.rstrip()}\n")
+    sys.stderr.flush()
+
+
+class ExecExtensions:
+    """The runtime of one ``exec`` run (or nothing, with ``--no-extensions``)."""
+
+    def __init__(self, runtime: ExtensionRuntime | None, bridge: SessionBridge | None) -> None:
+        self.runtime = runtime
+        self.bridge = bridge
+
+    @classmethod
+    async def create(cls, options: argparse.Namespace, session: Session) -> ExecExtensions:
+        """Load extensions and attach them to ``session`` (before other subscribers)."""
+        if getattr(options, "no_extensions", False):
+            return cls(None, None)
+        runtime = create_runtime(
+            session.workspace, enabled_builtins=getattr(options, "enable_extensions", [])
+        )
+        report = await runtime.start()
+        for failure in report.failures:
+            sys.stderr.write(
+                f"agentdesk: extension {failure.extension} not loaded ({failure.code}): "
+                f"{failure.message}\n"
+            )
+        bridge = runtime.attach(session)
+        bridge.on_transcript(_print_entry)
+        return cls(runtime, bridge)
+
+    def wrap(self, approver: Subscriber) -> Subscriber:
+        """Let extensions decide a tool request before ``approver`` does."""
+        return self.bridge.defer(approver) if self.bridge is not None else approver
+
+    async def close(self, timeout: float = 120.0) -> None:
+        """Wait for pending extension work (reviews), then stop the runtime."""
+        if self.runtime is not None:
+            await self.runtime.settle(timeout)
+            await self.runtime.close()

@@ -1,0 +1,1 @@
+"""Tests of the extension runtime and the SDK contract."""
