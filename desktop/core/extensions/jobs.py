@@ -367,8 +367,6 @@ class JobQueue:
                 record, reg = claimed
                 task = asyncio.get_running_loop().create_task(self._run(record, reg))
                 self._running[record["id"]] = task
-            if self._stopping:
-                return
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), 1.0)
