@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from typing import Any, Literal, Protocol
+from typing import Annotated, Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from desktop.core.extensions.manifest import Capabilities
 from desktop.core.extensions.policy import (
@@ -30,13 +30,20 @@ log = logging.getLogger(__name__)
 IDEMPOTENCY_CACHE_SIZE = 5000
 
 
+_ActionType = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+_RequestId = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+_IdempotencyKey = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=300)
+]
+
+
 class _Envelope(BaseModel):
     model_config = ConfigDict(extra="allow")
 
-    actionType: str = Field(min_length=1)
+    actionType: _ActionType
     payload: dict[str, Any]
-    requestId: str | None = Field(default=None, min_length=1, max_length=200)
-    idempotencyKey: str | None = Field(default=None, min_length=1, max_length=300)
+    requestId: _RequestId | None = None
+    idempotencyKey: _IdempotencyKey | None = None
 
 
 class TranscriptEntry(BaseModel):
