@@ -59,7 +59,7 @@ def test_parallel_calls_decided_in_any_order(workspace: Path, llm: FakeLLM) -> N
     llm.add(Turn(tool_calls=calls), {"text": "Done."})
     with running(workspace, llm, provider="anthropic") as agent:
         agent.send({"type": "message", "msg_id": "m1", "input": "go"})
-        events = agent.until("tool_request") + [agent.next(), agent.next()]
+        events = [*agent.until("tool_request"), agent.next(), agent.next()]
         requests = [e for e in events if e["type"] == "tool_request"]
         assert [e["call_id"] for e in requests] == ["t1", "t2", "t3"]
         assert [e["tool"]["category"] for e in requests] == ["edit", "edit", "exec"]

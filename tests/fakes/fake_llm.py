@@ -57,7 +57,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 EXHAUSTED_TEXT = "(fake: script exhausted)"
 
@@ -152,7 +152,7 @@ class AnthropicMessages:
     """Anthropic Messages streaming (``event:`` name equals ``data.type``)."""
 
     name = "anthropic"
-    _ERROR_TYPES = {
+    _ERROR_TYPES: ClassVar[dict[int, str]] = {
         400: "invalid_request_error",
         401: "authentication_error",
         403: "permission_error",

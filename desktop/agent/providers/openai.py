@@ -88,7 +88,9 @@ class _ToolCallParts:
 
 def _translate(exc: Exception) -> ProviderError:
     if isinstance(exc, openai.APIStatusError):
-        return status_error(exc.status_code, exc.message, exc.response.headers)
+        body = exc.body
+        detail = body.get("message") if isinstance(body, dict) else None
+        return status_error(exc.status_code, str(detail or exc.message), exc.response.headers)
     if isinstance(exc, openai.APITimeoutError):
         return ProviderError("The request timed out.", retryable=True)
     if isinstance(exc, openai.APIConnectionError | httpx2.TransportError):
