@@ -27,6 +27,7 @@ from desktop.core.events import (
     Usage,
 )
 from desktop.core.session import BackendFactory, Session
+from desktop.ui.approvals import ApprovalNavigator
 from desktop.ui.bridge import SessionBridge
 from desktop.ui.composer import Composer
 from desktop.ui.conversation.model import ExitItem, ToolStatus, Transcript
@@ -71,6 +72,7 @@ class ConversationPane(QWidget):
         self.view = ConversationView(self.transcript)
         self.composer = Composer(workspace)
         self.usage = Usage()
+        self.navigator = ApprovalNavigator(self.composer.editor, self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -135,7 +137,6 @@ class ConversationPane(QWidget):
     def decide(self, call_id: str, decision: str, reason: str) -> None:
         """The user decided a pending tool call."""
         self.session.decide(call_id, Decision(decision), DecisionSource.USER, reason=reason or None)
-        self.focus_next_approval()
 
     def _on_restart(self, item: ExitItem) -> None:
         self.transcript.mark_restarted(item)
@@ -156,20 +157,9 @@ class ConversationPane(QWidget):
                 cards.append(widget)
         return cards
 
-    def focus_next_approval(self) -> None:
-        """Focus the oldest waiting card, else give the keyboard back to the composer."""
-        cards = self.pending_cards()
-        if cards and cards[0].approval is not None:
-            cards[0].approval.setFocus()
-            self.view.ensureWidgetVisible(cards[0])
-        else:
-            self.composer.editor.setFocus()
-
     def _on_approval_shown(self, card: ToolCard) -> None:
-        editor = self.composer.editor
-        typing = editor.hasFocus() and bool(editor.toPlainText())
-        if not typing and card.approval is not None:
-            card.approval.setFocus()
+        if card.approval is not None:
+            self.navigator.add(card.approval)
             self.view.ensureWidgetVisible(card)
         self.approval_waiting.emit(card.item.request.name)
 

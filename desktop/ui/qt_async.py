@@ -20,6 +20,8 @@ import qasync
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication
 
+import desktop.ui.pyside_fixes  # noqa: F401 - must run before any signal is emitted
+
 log = logging.getLogger(__name__)
 
 

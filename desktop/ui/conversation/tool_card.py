@@ -16,19 +16,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.events import DecisionSource, ToolDecided
-from desktop.ui.conversation.approval_fallback import ApprovalCard, DiffView
+from desktop.ui.approvals import ApprovalCard, describe_decision
 from desktop.ui.conversation.items import set_role, text_label
 from desktop.ui.conversation.model import ToolItem, ToolStatus
-
-_SOURCES = {
-    DecisionSource.USER: "you",
-    DecisionSource.MODE: "mode",
-    DecisionSource.ALWAYS_RULE: "always-rule",
-    DecisionSource.POLICY: "policy",
-    DecisionSource.EXTENSION: "extension",
-    DecisionSource.SHUTDOWN: "shutdown",
-}
+from desktop.ui.diff import DiffView
 
 
 def summarize_args(name: str, args: dict[str, Any], limit: int = 110) -> str:
@@ -45,18 +36,6 @@ def summarize_args(name: str, args: dict[str, Any], limit: int = 110) -> str:
             text = json.dumps(args, ensure_ascii=False, separators=(", ", ": "))
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def describe_decision(event: ToolDecided) -> str:
-    """``Approved by extension lint-guard``, ``Denied by you: too risky``, …"""
-    verb = "Denied" if event.decision == "deny" else "Approved"
-    if event.decision == "always":
-        verb = "Approved always"
-    who = _SOURCES.get(event.source, str(event.source))
-    if event.source_name:
-        who = f"{who} {event.source_name}"
-    text = f"{verb} by {who}"
-    return f"{text}: {event.reason}" if event.reason else text
 
 
 class ToolCard(QFrame):
@@ -137,6 +116,9 @@ class ToolCard(QFrame):
         self.expand.setChecked(shown)
         self.output.setVisible(shown)
 
+    def _approval_pending(self) -> bool:
+        return self.approval is not None and self.approval.is_pending()
+
     def refresh(self) -> None:
         """Follow the item's status, decision and result."""
         item = self.item
@@ -147,10 +129,12 @@ class ToolCard(QFrame):
         set_role(self.status, "status", status=item.status.value)
         set_role(self, "card", status=item.status.value)
         if item.decision is not None:
-            self.decision.setText(describe_decision(item.decision))
-            self.decision.setVisible(True)
             if self.approval is not None:
-                self.approval.show_decision(item.decision)
-        elif item.status == ToolStatus.CANCELLED and self.approval is not None:
-            self.approval.setEnabled(False)
+                self.approval.mark_resolved(item.decision)
+            else:
+                self.decision.setText(describe_decision(item.decision, item.request.category))
+                self.decision.setVisible(True)
+        elif item.status == ToolStatus.CANCELLED and self._approval_pending():
+            assert self.approval is not None
+            self.approval.mark_cancelled(item.cancel_reason or "")
         self._show_output()
