@@ -119,6 +119,11 @@ class Session:
         return self.approvals.mode
 
     @property
+    def factory(self) -> BackendFactory:
+        """How this session starts its agent (background jobs start a sibling agent with it)."""
+        return self._factory
+
+    @property
     def backend(self) -> AgentBackend | None:
         """The live backend, if the agent has been started."""
         return self._backend
