@@ -14,6 +14,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from desktop.core.backend import AgentBackend
 from desktop.core.lines import DEFAULT_LINE_LIMIT
@@ -40,6 +41,8 @@ class AgentChoice:
     protocol: str = "aionrs"
     env: Mapping[str, str] = field(default_factory=dict)
     resume_flag: str | None = "--resume"
+    #: Protocol-specific launch options (ACP and Codex agents; see desktop.core.catalogue).
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 def builtin_agent_command() -> list[str]:
@@ -107,6 +110,10 @@ def make_backend_factory(
     protocol_log: bool | None = None,
 ) -> BackendFactory:
     """A factory that starts ``choice`` in ``workspace``, resuming a session id when given."""
+    if choice.protocol in ("acp", "codex"):
+        from desktop.core.catalogue.launch import make_real_factory
+
+        return make_real_factory(choice, workspace, env=env)
     if choice.protocol != "aionrs":
         raise AgentNotFoundError(f"protocol {choice.protocol!r} is not supported")
     usage = UsageCounter()

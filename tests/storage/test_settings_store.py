@@ -226,4 +226,6 @@ def test_schema_has_titles_for_the_generated_dialog() -> None:
         "aionrs",
         "custom",
         "remote",
+        "acp",
+        "codex",
     }

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from desktop.core.agents import AgentChoice, AgentNotFoundError, builtin_agent_command
 from desktop.core.secrets import PROVIDER_ENV, SecretStore
 from desktop.core.settings.models import (
+    AcpAgent,
     AionrsAgent,
     BuiltinAgent,
+    CodexAgent,
     CustomAgent,
     ProviderProfile,
     RemoteAgent,
@@ -93,6 +95,10 @@ async def resolve_launch(
     """
     name = agent or (None if profile else settings.default_agent)
     config = settings.agent(name) if name else BuiltinAgent(name="builtin", profile=profile or "")
+    if config is None and name:
+        from desktop.core.catalogue.launch import preset_agent
+
+        config = preset_agent(name)  # codex, claude, gemini, codex-acp work without settings
     if config is None:
         known = ", ".join(a.name for a in settings.agents) or "none"
         raise AgentNotFoundError(f"unknown agent {name!r} (configured: {known})")
@@ -134,6 +140,11 @@ async def resolve_launch(
             env=dict(config.env),
             resume_flag=config.resume_flag,
         )
+        return Launch(choice, keys)
+    if isinstance(config, AcpAgent | CodexAgent):
+        from desktop.core.catalogue.launch import resolve_real_agent
+
+        choice, keys = await resolve_real_agent(config, secrets)
         return Launch(choice, keys)
     assert isinstance(config, RemoteAgent)
     raise AgentNotFoundError(

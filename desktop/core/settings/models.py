@@ -97,9 +97,11 @@ class AionrsAgent(_AgentBase):
 
 
 class AgentProtocol(StrEnum):
-    """Wire protocols a custom command may speak (``acp`` and ``codex`` come later)."""
+    """Wire protocols a custom command may speak."""
 
     AIONRS = "aionrs"
+    ACP = "acp"
+    CODEX = "codex"
 
 
 class CustomAgent(_AgentBase):
@@ -123,6 +125,71 @@ class CustomAgent(_AgentBase):
     _check_env = field_validator("env")(_no_secret_env)
 
 
+class AcpAgent(_AgentBase):
+    """An Agent Client Protocol agent: a catalogue preset or a custom command."""
+
+    kind: Literal["acp"] = "acp"
+    preset: Literal["claude", "gemini", "codex-acp", "custom"] = Field(
+        default="custom", title="Agent", description="Catalogue entry, or custom for command."
+    )
+    command: list[str] = Field(
+        default_factory=list,
+        title="Command",
+        description="Program and arguments (custom), or a program path overriding the preset's.",
+    )
+    base_url: str | None = Field(
+        default=None,
+        pattern=r"^https?://\S+$",
+        title="Base URL",
+        description="Provider endpoint for presets that take one; empty for the default.",
+    )
+    env: dict[str, str] = Field(
+        default_factory=dict, title="Environment", description="Extra, non-secret variables."
+    )
+    key_env: dict[str, Name] = Field(
+        default_factory=dict,
+        title="Keys in environment",
+        description="Variable name → provider profile whose stored key is put there.",
+    )
+
+    _check_env = field_validator("env")(_no_secret_env)
+
+    @model_validator(mode="after")
+    def _custom_needs_command(self) -> AcpAgent:
+        if self.preset == "custom" and not self.command:
+            raise ValueError("a custom ACP agent needs a command")
+        return self
+
+
+class CodexAgent(_AgentBase):
+    """OpenAI Codex through ``codex app-server``; a base URL means an Agent Desk-managed
+    provider (isolated CODEX_HOME, key from the keyring in the child's environment only)."""
+
+    kind: Literal["codex"] = "codex"
+    command: str = Field(default="codex", title="Program", description="codex program or path.")
+    model: str | None = Field(default=None, title="Model", description="Empty: Codex's default.")
+    base_url: str | None = Field(
+        default=None,
+        pattern=r"^https?://\S+$",
+        title="Base URL",
+        description="OpenAI Responses endpoint of a custom provider; empty: Codex's own login.",
+    )
+    key_profile: Name | None = Field(
+        default=None, title="Key", description="Provider profile whose stored key Codex uses."
+    )
+    sandbox: Literal["read-only", "workspace-write", "danger-full-access"] = Field(
+        default="workspace-write", title="Sandbox", description="What commands may touch."
+    )
+    approval_policy: Literal["on-request", "on-failure", "never"] = Field(
+        default="on-request", title="Approval policy", description="When Codex asks."
+    )
+    env: dict[str, str] = Field(
+        default_factory=dict, title="Environment", description="Extra, non-secret variables."
+    )
+
+    _check_env = field_validator("env")(_no_secret_env)
+
+
 class RemoteAgent(_AgentBase):
     """An Agent Runtime reached over gRPC; its signing key is in the keyring under ``name``."""
 
@@ -132,9 +199,8 @@ class RemoteAgent(_AgentBase):
     )
 
 
-AgentConfig = Annotated[
-    BuiltinAgent | AionrsAgent | CustomAgent | RemoteAgent, Field(discriminator="kind")
-]
+AnyAgent = BuiltinAgent | AionrsAgent | CustomAgent | RemoteAgent | AcpAgent | CodexAgent
+AgentConfig = Annotated[AnyAgent, Field(discriminator="kind")]
 
 
 class ApprovalDefaults(_Model):
@@ -173,7 +239,7 @@ def default_profiles() -> list[ProviderProfile]:
     ]
 
 
-def default_agents() -> list[BuiltinAgent | AionrsAgent | CustomAgent | RemoteAgent]:
+def default_agents() -> list[AnyAgent]:
     """The agents a fresh install has."""
     return [BuiltinAgent(name="builtin", profile="anthropic"), AionrsAgent(name="aionrs")]
 
@@ -216,7 +282,7 @@ class Settings(_Model):
         """The profile called ``name``."""
         return next((p for p in self.profiles if p.name == name), None)
 
-    def agent(self, name: str) -> BuiltinAgent | AionrsAgent | CustomAgent | RemoteAgent | None:
+    def agent(self, name: str) -> AnyAgent | None:
         """The agent called ``name``."""
         return next((a for a in self.agents if a.name == name), None)
 

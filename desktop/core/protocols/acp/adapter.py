@@ -1,0 +1,541 @@
+"""Host side of the Agent Client Protocol: Claude Code (claude-agent-acp), Gemini CLI
+(``gemini --acp``), codex-acp and any custom ACP command.
+
+Uses the maintained ``acp`` package (``agent-client-protocol``) for JSON-RPC and schema,
+over a transport on Agent Desk's ``AgentProcess`` (own process group, bounded lines, tree kill).
+``initialize`` → ``session/new`` (or ``session/load`` with the stored session id, this backend's
+``session_id``) → one ``session/prompt`` per turn; ``session/cancel`` for Stop.
+``session/request_permission`` becomes a pending ``ToolRequested`` whose decision is answered with
+the agent's own option of the matching kind. ``fs/*`` is served inside the workspace only (writes
+need approval); terminals are not offered. Every incoming notification and request is also
+published as a ``RawSignal`` (``acp.*``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from acp import ClientSideConnection
+from acp.connection import StreamDirection, StreamEvent
+from acp.exceptions import RequestError
+from acp.schema import (
+    AllowedOutcome,
+    ClientCapabilities,
+    DeniedOutcome,
+    FileSystemCapabilities,
+    Implementation,
+    ReadTextFileResponse,
+    RequestPermissionResponse,
+    TextContentBlock,
+)
+
+from desktop.core.backend import AgentBackend, AgentStartError, EmitFn, Prompt
+from desktop.core.events import (
+    AgentExited,
+    AgentReady,
+    Decision,
+    ErrorEvent,
+    Notice,
+    TextDelta,
+    ThinkingDelta,
+    ToolCancelled,
+    ToolCategory,
+    ToolFinished,
+    ToolRequested,
+    ToolStarted,
+    TurnEnded,
+    TurnEndReason,
+    Usage,
+)
+from desktop.core.lines import DEFAULT_LINE_LIMIT
+from desktop.core.process import AgentProcess
+from desktop.core.protocols.acp.tools import ToolState, pick_option
+from desktop.core.protocols.acp.transport import ProcessTransport
+from desktop.core.protocols.acp.workspace_fs import WorkspaceFiles
+from desktop.core.protocols.codex.signals import RawSignal, SignalHub, SignalListener
+
+log = logging.getLogger(__name__)
+
+PROTOCOL_VERSION = 1
+
+
+@dataclass(frozen=True)
+class AcpLaunch:
+    """How to start an ACP agent. Keys go in ``env`` only.
+
+    ``serve_fs``: advertise ``fs/read_text_file``/``fs/write_text_file`` (off for Gemini CLI,
+    whose new-file writes fail when the client serves reads).
+    """
+
+    argv: list[str]
+    cwd: Path
+    env: dict[str, str]
+    name: str = "acp"
+    serve_fs: bool = True
+    mcp_servers: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _dump(model: Any) -> Any:
+    if hasattr(model, "model_dump"):
+        return model.model_dump(by_alias=True, exclude_none=True, mode="json")
+    return model
+
+
+def _usage(data: Any) -> Usage | None:
+    if isinstance(data, dict) and data:
+        if "inputTokens" in data:
+            cached = int(data.get("cachedReadTokens") or 0)
+            return Usage(
+                input_tokens=int(data.get("inputTokens") or 0),
+                output_tokens=int(data.get("outputTokens") or 0),
+                cache_read_tokens=cached,
+                cache_write_tokens=int(data.get("cachedWriteTokens") or 0),
+            )
+        quota = data.get("quota")  # gemini: _meta.quota.token_count
+        count = quota.get("token_count") if isinstance(quota, dict) else None
+        if isinstance(count, dict):
+            return Usage(
+                input_tokens=int(count.get("input_tokens") or 0),
+                output_tokens=int(count.get("output_tokens") or 0),
+            )
+    return None
+
+
+class AcpBackend(AgentBackend):
+    """One ACP agent process and one ACP session."""
+
+    protocol = "acp"
+
+    def __init__(
+        self,
+        launch: AcpLaunch,
+        *,
+        resume_id: str | None = None,
+        ready_timeout: float = 60.0,
+        line_limit: int = DEFAULT_LINE_LIMIT,
+    ) -> None:
+        self.name = launch.name
+        self._launch = launch
+        self._resume_id = resume_id
+        self._ready_timeout = ready_timeout
+        self._process = AgentProcess(
+            launch.argv, cwd=launch.cwd, env=launch.env, line_limit=line_limit
+        )
+        self._files = WorkspaceFiles(launch.cwd)
+        self.signals = SignalHub()
+        self._conn: ClientSideConnection | None = None
+        self._emit: EmitFn = lambda _event: None
+        self._watcher: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._ready = False
+        self._exit_expected = False
+        self._session_id: str | None = None
+        self._turn: str | None = None
+        self._loading = False
+        self._cancelled = False
+        self._tools: dict[str, ToolState] = {}
+        self._shown: set[str] = set()
+        self._running: set[str] = set()
+        self._waiting: dict[str, tuple[asyncio.Future[Decision], list[dict[str, Any]]]] = {}
+        self._write_ids = itertools.count(1)
+        self._denied: set[str] = set()
+
+    # ------------------------------------------------------------------ AgentBackend
+
+    @property
+    def session_id(self) -> str | None:
+        """The ACP session id."""
+        return self._session_id
+
+    @property
+    def process(self) -> AgentProcess:
+        """The child process (tests and diagnostics)."""
+        return self._process
+
+    def add_signal_listener(self, listener: SignalListener) -> Any:
+        """Receive every incoming ACP notification and request as an ``acp.*`` signal."""
+        return self.signals.add(listener)
+
+    async def start(self, emit: EmitFn) -> AgentReady:
+        """Spawn the agent, ``initialize``, then ``session/new`` or ``session/load``."""
+        self._emit = emit
+        try:
+            await self._process.start()
+        except OSError as exc:
+            raise AgentStartError(
+                f"Cannot run {self._launch.argv[0]!r}: {exc.strerror or exc}"
+            ) from exc
+        transport = ProcessTransport(self._process, self._bad_line)
+        self._conn = ClientSideConnection(self, transport, observers=[self._observe])
+        self._watcher = asyncio.get_running_loop().create_task(self._watch_exit())
+        try:
+            async with asyncio.timeout(self._ready_timeout):
+                ready = await self._handshake(self._conn)
+        except (TimeoutError, RequestError, ConnectionError) as exc:
+            self._exit_expected = True
+            await self._process.terminate(timeout=2.0)
+            await self._watcher
+            what = (
+                f"did not become ready within {self._ready_timeout:g} s"
+                if isinstance(exc, TimeoutError)
+                else f"failed to start: {exc}"
+            )
+            raise AgentStartError(
+                f"{self.name} {what}",
+                exit_code=self._process.returncode,
+                stderr_tail=self._process.stderr_tail(),
+            ) from exc
+        self._ready = True
+        return ready
+
+    async def _handshake(self, conn: ClientSideConnection) -> AgentReady:
+        serve = self._launch.serve_fs
+        init = await conn.initialize(
+            protocol_version=PROTOCOL_VERSION,
+            client_capabilities=ClientCapabilities(
+                fs=FileSystemCapabilities(read_text_file=serve, write_text_file=serve),
+                terminal=False,
+            ),
+            client_info=Implementation(name="agent-desk", title="Agent Desk", version="0.1.0"),
+        )
+        cwd = str(self._launch.cwd)
+        can_load = bool(init.agent_capabilities and init.agent_capabilities.load_session)
+        if self._resume_id and can_load:
+            self._loading = True
+            try:
+                await conn.load_session(cwd=cwd, session_id=self._resume_id, mcp_servers=[])
+                self._session_id = self._resume_id
+            except RequestError as exc:
+                self._emit(
+                    Notice(
+                        level="warning",
+                        message=f"{self.name} could not load session {self._resume_id}: {exc}; "
+                        "a new session was started.",
+                    )
+                )
+            finally:
+                self._loading = False
+        if self._session_id is None:
+            session = await conn.new_session(cwd=cwd, mcp_servers=[])
+            self._session_id = session.session_id
+        info = init.agent_info
+        return AgentReady(
+            agent=self.name,
+            protocol=self.protocol,
+            version=info.version if info else None,
+            session_id=self._session_id,
+            capabilities=_dump(init.agent_capabilities) or {},
+        )
+
+    async def send_prompt(self, turn_id: str, prompt: Prompt) -> None:
+        """``session/prompt``; the turn ends when it answers with a ``stopReason``."""
+        self._turn = turn_id
+        self._cancelled = False
+        text = prompt.text
+        if prompt.files:
+            text += "\n\nAttached files:\n" + "\n".join(f"- {f}" for f in prompt.files)
+        self._spawn(self._prompt(turn_id, text))
+
+    async def _prompt(self, turn_id: str, text: str) -> None:
+        assert self._conn is not None and self._session_id is not None
+        try:
+            response = await self._conn.prompt(
+                session_id=self._session_id, prompt=[TextContentBlock(type="text", text=text)]
+            )
+        except (RequestError, ConnectionError) as exc:
+            if self._turn == turn_id:
+                message = str(exc)
+                self._emit(ErrorEvent(turn_id=turn_id, code="prompt_failed", message=message))
+                self._finish(
+                    TurnEndReason.STOPPED if self._cancelled else TurnEndReason.ERROR, message
+                )
+            return
+        if self._turn != turn_id:
+            return
+        data = _dump(response)
+        usage = _usage(data.get("usage")) or _usage(data.get("_meta"))
+        stop = data.get("stopReason")
+        if stop == "cancelled" or self._cancelled:
+            self._finish(TurnEndReason.STOPPED, None, usage)
+        elif stop in ("refusal", "max_tokens", "max_turn_requests"):
+            self._finish(TurnEndReason.COMPLETED, f"The agent stopped: {stop}", usage)
+        else:
+            self._finish(TurnEndReason.COMPLETED, None, usage)
+
+    async def send_decision(self, call_id: str, decision: Decision, reason: str | None) -> None:
+        """Resolve the waiting permission request (or a pending host-side file write)."""
+        waiting = self._waiting.pop(call_id, None)
+        if waiting is not None and not waiting[0].done():
+            waiting[0].set_result(decision)
+
+    async def interrupt(self) -> None:
+        """``session/cancel``; waiting permission requests are answered ``cancelled``."""
+        self._cancelled = True
+        self._withdraw_all("The turn was cancelled")
+        if self._conn is not None and self._session_id is not None and self._turn is not None:
+            with contextlib.suppress(ConnectionError, RequestError):
+                await self._conn.cancel(session_id=self._session_id)
+
+    async def shutdown(self, timeout: float) -> None:
+        """Close stdin; end the process group if the agent keeps running (codex-acp does)."""
+        self._exit_expected = True
+        self._withdraw_all("The agent is shutting down")
+        if self._process.returncode is None and self._process.pid is not None:
+            self._process.close_stdin()
+            try:
+                await asyncio.wait_for(asyncio.shield(self._process.wait()), min(1.0, timeout))
+            except TimeoutError:
+                await self._process.terminate(timeout)
+        if self._watcher is not None:
+            await self._watcher
+        for task in tuple(self._tasks):
+            task.cancel()
+
+    # ------------------------------------------------------------------ plumbing
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _watch_exit(self) -> None:
+        code = await self._process.wait()
+        self._process.kill_leftovers()
+        self._withdraw_all("The agent exited")
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                await self._conn.close()
+        if self._ready:
+            self._emit(
+                AgentExited(
+                    exit_code=code if code >= 0 else None,
+                    signal=-code if code < 0 else None,
+                    stderr_tail=self._process.stderr_tail(),
+                    expected=self._exit_expected,
+                )
+            )
+
+    def _bad_line(self, message: str) -> None:
+        self._emit(ErrorEvent(turn_id=self._turn, code="protocol_error", message=message))
+
+    def _observe(self, event: StreamEvent) -> None:
+        message = event.message
+        method = message.get("method")
+        if event.direction != StreamDirection.INCOMING or not isinstance(method, str):
+            return
+        if not self.signals:
+            return
+        params = message.get("params")
+        is_request = "id" in message
+        self.signals.publish(
+            RawSignal(
+                source="acp",
+                signal_type="request" if is_request else "notification",
+                method=method,
+                params=params if isinstance(params, dict) else None,
+                request_id=message.get("id") if is_request else None,
+                thread_id=self._session_id,
+                turn_id=self._turn,
+            )
+        )
+
+    def _finish(
+        self, reason: TurnEndReason, message: str | None, usage: Usage | None = None
+    ) -> None:
+        turn = self._turn
+        if turn is None:
+            return
+        self._withdraw_all("The turn ended")
+        self._turn = None
+        self._tools.clear()
+        self._shown.clear()
+        self._running.clear()
+        self._denied.clear()
+        self._emit(TurnEnded(turn_id=turn, reason=reason, usage=usage, message=message))
+
+    def _withdraw_all(self, reason: str) -> None:
+        for call_id, (future, _options) in tuple(self._waiting.items()):
+            self._waiting.pop(call_id, None)
+            if not future.done():
+                future.cancel()
+            self._emit(ToolCancelled(turn_id=self._turn, call_id=call_id, reason=reason))
+
+    # ------------------------------------------------------------------ Client: permissions
+
+    async def request_permission(
+        self, options: list[Any], session_id: str, tool_call: Any, **kwargs: Any
+    ) -> RequestPermissionResponse:
+        """Show a pending card; answer with the option whose kind matches the decision."""
+        data = _dump(tool_call)
+        call_id = str(data.get("toolCallId"))
+        state = self._tools.setdefault(call_id, ToolState(call_id))
+        state.merge(data)
+        option_list = [_dump(o) for o in options]
+        future: asyncio.Future[Decision] = asyncio.get_running_loop().create_future()
+        self._waiting[call_id] = (future, option_list)
+        self._shown.add(call_id)
+        self._emit(
+            ToolRequested(
+                turn_id=self._turn,
+                call_id=call_id,
+                name=state.name,
+                category=state.category,
+                args={"input": state.raw_input, "options": option_list},
+                description=state.title,
+                pending=True,
+                preview=state.preview(self._launch.cwd),
+            )
+        )
+        try:
+            decision = await future
+        except asyncio.CancelledError:
+            return RequestPermissionResponse(outcome=DeniedOutcome(outcome="cancelled"))
+        if decision == Decision.DENY:
+            self._denied.add(call_id)
+        option_id = pick_option(option_list, decision)
+        if option_id is None:
+            return RequestPermissionResponse(outcome=DeniedOutcome(outcome="cancelled"))
+        return RequestPermissionResponse(
+            outcome=AllowedOutcome(outcome="selected", option_id=option_id)
+        )
+
+    # ------------------------------------------------------------------ Client: file system
+
+    async def read_text_file(
+        self,
+        path: str,
+        session_id: str,
+        limit: int | None = None,
+        line: int | None = None,
+        **kwargs: Any,
+    ) -> ReadTextFileResponse:
+        """Read inside the workspace only."""
+        return ReadTextFileResponse(content=self._files.read(path, line, limit))
+
+    async def write_text_file(
+        self, content: str, path: str, session_id: str, **kwargs: Any
+    ) -> None:
+        """Ask first (with the host's diff), write only after approval."""
+        preview = self._files.preview_write(path, content)
+        call_id = f"fs-write-{next(self._write_ids)}"
+        future: asyncio.Future[Decision] = asyncio.get_running_loop().create_future()
+        self._waiting[call_id] = (future, [])
+        self._emit(
+            ToolRequested(
+                turn_id=self._turn,
+                call_id=call_id,
+                name="write_file",
+                category=ToolCategory.EDIT,
+                args={"file_path": path, "content": content},
+                description=f"Write {path}",
+                pending=True,
+                preview=preview,
+            )
+        )
+        try:
+            decision = await future
+        except asyncio.CancelledError:
+            decision = Decision.DENY
+        if decision == Decision.DENY:
+            raise RequestError(-32000, f"The user denied writing {path}")
+        self._files.write(path, content)
+        self._emit(
+            ToolFinished(
+                turn_id=self._turn,
+                call_id=call_id,
+                name="write_file",
+                status="success",
+                output=f"Wrote {path}",
+                output_type="diff",
+                diff=preview.text,
+                file_path=preview.paths[0],
+            )
+        )
+
+    # ------------------------------------------------------------------ Client: updates
+
+    async def session_update(self, session_id: str, update: Any, **kwargs: Any) -> None:
+        """Map one ``session/update`` into session events."""
+        if self._loading:
+            return  # the replayed history of a loaded session is already in Agent Desk's
+        data = _dump(update)
+        kind = data.get("sessionUpdate")
+        if kind in ("agent_message_chunk", "agent_thought_chunk"):
+            content = data.get("content")
+            text = content.get("text") if isinstance(content, dict) else None
+            if isinstance(text, str) and text:
+                event = TextDelta if kind == "agent_message_chunk" else ThinkingDelta
+                self._emit(event(turn_id=self._turn, text=text))
+        elif kind in ("tool_call", "tool_call_update"):
+            self._tool_update(data)
+        elif kind == "plan":
+            entries = data.get("entries") or []
+            lines = [f"[{e.get('status', '')}] {e.get('content', '')}" for e in entries]
+            self._emit(Notice(turn_id=self._turn, message="Plan:\n" + "\n".join(lines)))
+        elif kind == "available_commands_update":
+            names = [f"/{c.get('name')}" for c in data.get("availableCommands") or []]
+            if names:
+                self._emit(Notice(message="Agent commands: " + ", ".join(names)))
+        elif kind == "current_mode_update":
+            self._emit(Notice(message=f"Agent mode: {data.get('currentModeId')}"))
+
+    def _show(self, state: ToolState) -> None:
+        if state.call_id in self._shown:
+            return
+        self._shown.add(state.call_id)
+        self._emit(
+            ToolRequested(
+                turn_id=self._turn,
+                call_id=state.call_id,
+                name=state.name,
+                category=state.category,
+                args={"input": state.raw_input},
+                description=state.title,
+                pending=False,
+                preview=state.preview(self._launch.cwd),
+            )
+        )
+
+    def _tool_update(self, data: dict[str, Any]) -> None:
+        call_id = str(data.get("toolCallId"))
+        state = self._tools.setdefault(call_id, ToolState(call_id))
+        state.merge(data)
+        if state.status == "pending":
+            return  # a permission request or a status change shows it
+        if call_id in self._waiting:
+            return
+        if call_id in self._denied:
+            if state.status in ("completed", "failed"):
+                self._denied.discard(call_id)
+                self._emit(ToolCancelled(turn_id=self._turn, call_id=call_id, reason="denied"))
+            return
+        self._show(state)
+        if call_id not in self._running:
+            self._running.add(call_id)
+            self._emit(
+                ToolStarted(
+                    turn_id=self._turn, call_id=call_id, name=state.name, category=state.category
+                )
+            )
+        if state.status in ("completed", "failed"):
+            diffs = state.diffs()
+            preview = state.preview(self._launch.cwd) if diffs else None
+            self._emit(
+                ToolFinished(
+                    turn_id=self._turn,
+                    call_id=call_id,
+                    name=state.name,
+                    status="success" if state.status == "completed" else "error",
+                    output=state.output_text(),
+                    output_type="diff" if preview else "text",
+                    diff=preview.text if preview else None,
+                    file_path=preview.paths[0] if preview and preview.paths else None,
+                )
+            )
+            self._tools.pop(call_id, None)
