@@ -87,6 +87,12 @@ class AgentBackend(ABC):
         """Give the agent prior conversation context (before the first prompt)."""
 
     @property
+    def accepts_prompts(self) -> bool:
+        """False once the agent is on its way out (e.g. aionrs 0.2 quits after ``stop``); the
+        session then restarts it before sending the next prompt."""
+        return True
+
+    @property
     def session_id(self) -> str | None:
         """The agent's own session id, used to resume the conversation later."""
         return None

@@ -222,6 +222,8 @@ class Session:
 
     async def _pump(self) -> None:
         while self._queue and not self._closed:
+            if self._backend is not None and not self._backend.accepts_prompts:
+                await self._end_backend()  # it is quitting; resume in a fresh process
             if self._backend is None or self.state in (SessionState.EXITED, SessionState.NEW):
                 try:
                     await self.start()

@@ -7,6 +7,7 @@ profile (0.1.0 as written).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
@@ -569,6 +570,33 @@ async def test_c35_stop_mid_turn_ends_the_turn_and_next_prompt_works(
     await session.wait_idle()
     assert rec.of(TurnEnded)[-1].reason == TurnEndReason.COMPLETED
     assert rec.of(AgentReady)[-1].session_id == first.session_id
+    await session.close()
+
+
+@pytest.mark.asyncio
+async def test_c36_stop_racing_the_turn_end_never_loses_the_next_prompt(workspace: Path) -> None:
+    # The turn ends normally although stop was sent; aionrs 0.2 still quits at its next input
+    # line, so the next prompt must go to a fresh (resumed) process, not the dying one.
+    session, rec = make_session(
+        workspace,
+        REAL,
+        {
+            "prompts": {
+                "slow": [{"sleep": 0.4, "ignore_stop": True}, {"text": "finished"}],
+                "fast": [{"text": "b"}],
+            }
+        },
+    )
+    await session.start()
+    session.submit(Prompt("slow"))
+    session.submit(Prompt("fast"))
+    await asyncio.sleep(0.1)
+    await session.stop()
+    await session.wait_idle()
+    reasons = [e.reason for e in rec.of(TurnEnded)]
+    assert reasons == [TurnEndReason.STOPPED, TurnEndReason.COMPLETED]
+    assert "b" in "".join(e.text for e in rec.of(TextDelta))
+    assert all(e.expected for e in rec.of(AgentExited))
     await session.close()
 
 

@@ -35,7 +35,9 @@ Steps (each a JSON object):
 - ``{"tool": {"name": "Write", "args": {...}, "category": "edit"}}`` request (or auto-run) and
   really run it: Write/Edit/Read touch files relative to the cwd, Bash/ExecCommand run a shell
   command in their own process group (killed on stop); ``{"tools": [tool, ...]}`` several at once
-- ``{"sleep": 0.5}``, ``{"hang": true}`` (never finishes, ignores stop)
+- ``{"sleep": 0.5}``, ``{"sleep": 0.5, "ignore_stop": true}`` (the turn then ends normally
+  although a stop arrived: with aionrs-0.2 the process still quits at its next input line),
+  ``{"hang": true}`` (never finishes, ignores stop)
 - ``{"error": {"code": "provider_error", "message": "...", "retryable": false}}``
 - ``{"info": "..."}``, ``{"raw": "not json"}``, ``{"raw_hex": "ff00"}``, ``{"oversize": 20000000}``
 - ``{"flood": 200000, "text": "x"}`` many text_delta events as fast as possible
@@ -305,6 +307,7 @@ class FakeAgent:
                         break
                     if isinstance(result, dict):
                         usage = result
+                self.check_stop()
             except Stopped:
                 self.kill_children()
                 if self.profile == REAL:
@@ -366,6 +369,10 @@ class FakeAgent:
             self.tools(step["tools"], msg_id)
         elif "sleep" in step:
             deadline = time.monotonic() + float(step["sleep"])
+            if step.get("ignore_stop"):  # the turn finishes although stop arrived meanwhile
+                time.sleep(float(step["sleep"]))
+                self.stop_requested = False
+                return None
             with self.cond:
                 while not self.stop_requested and time.monotonic() < deadline:
                     self.cond.wait(deadline - time.monotonic())

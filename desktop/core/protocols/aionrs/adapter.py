@@ -123,10 +123,11 @@ class AionrsBackend(AgentBackend):
         self._turn: str | None = None
         self._turn_error: str | None = None
         self._calls: dict[str, tuple[str, ToolCategory]] = {}
-        self._cumulative_usage = False
+        self._aionrs_02 = False  # 0.2.x: cumulative usage, stop = quit
         self._session_id: str | None = None
         self._exit_expected = False
         self._stop_sent = False
+        self._quitting = False
         self._ping_supported: bool | None = None
         self._pong: asyncio.Future[None] | None = None
         self._last_seen = time.monotonic()
@@ -181,7 +182,7 @@ class AionrsBackend(AgentBackend):
         ready = self._ready.result()
         self._session_id = ready.session_id
         self.capabilities = ready.capabilities
-        self._cumulative_usage = _version_tuple(ready.version) >= (0, 2)
+        self._aionrs_02 = _version_tuple(ready.version) >= (0, 2)
         self._heartbeat_task = loop.create_task(self._heartbeat())
         return AgentReady(
             agent=self.name,
@@ -217,13 +218,24 @@ class AionrsBackend(AgentBackend):
             )
 
     async def interrupt(self) -> None:
-        """Send ``stop``. Real aionrs then quits without ``stream_end``; its stdin reader only
-        notices after another line, so a ``ping`` follows when the agent answers pings."""
+        """Send ``stop``.
+
+        aionrs 0.2 treats ``stop`` as quit (without ``stream_end``, or right after one if the
+        turn was already ending), and only notices once its stdin has more input. So for that
+        dialect stdin is closed at once: the process exits promptly and no later prompt can be
+        written into a process that is about to die.
+        """
         self._exit_expected = True
         self._stop_sent = True
         await self._send(wire.Stop())
-        if self._ping_supported:
-            await self._send(wire.Ping())
+        if self._aionrs_02:
+            self._quitting = True
+            self._process.close_stdin()
+
+    @property
+    def accepts_prompts(self) -> bool:
+        """False after a ``stop`` that makes the agent quit, or once it has exited."""
+        return not self._quitting and self._process.returncode is None
 
     async def set_mode(self, mode: ApprovalMode) -> None:
         """Forward ``set_mode`` (the host applies the mode itself as well)."""
@@ -419,7 +431,7 @@ class AionrsBackend(AgentBackend):
             log.info("%s: stream_end outside a turn (msg_id %r) ignored", self.name, event.msg_id)
             return
         reported = Usage.model_validate(event.usage.model_dump()) if event.usage else None
-        usage = self._usage.per_turn(reported, self._cumulative_usage) if reported else None
+        usage = self._usage.per_turn(reported, self._aionrs_02) if reported else None
         self._turn = None
         reason = TurnEndReason.COMPLETED
         if self._stop_sent:
