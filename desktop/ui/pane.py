@@ -79,6 +79,7 @@ class ConversationPane(QWidget):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.composer)
         self._closed = False
+        self._starting: asyncio.Task[None] | None = None
         self._connect_signals()
 
     def _connect_signals(self) -> None:
@@ -109,7 +110,7 @@ class ConversationPane(QWidget):
     # ------------------------------------------------------------------ commands
     def start(self) -> None:
         """Start the agent now, so it is ready when the user types."""
-        self.scope.spawn(self._start(), name="start")
+        self._starting = self.scope.spawn(self._start(), name="start")
 
     async def _start(self) -> None:
         try:
@@ -121,9 +122,24 @@ class ConversationPane(QWidget):
         """Send (or queue) a prompt."""
         if self._closed:
             return
+        starting = self._starting
+        if starting is not None and not starting.done():
+            # Session._pump does not wait for a start already in progress and would send the
+            # prompt before the agent is ready; hold it until the start finished.
+            key = f"pending-{id(text)}-{len(self.transcript.items)}"
+            self.transcript.add_prompt(key, text, files, queued=True)
+            self.scope.spawn(self._submit_after_start(starting, key, text, files))
+            return
         busy = self.session.active_turn is not None or bool(self.session.queued)
         turn_id = self.session.submit(Prompt(text, tuple(files)))
         self.transcript.add_prompt(turn_id, text, files, queued=busy)
+
+    async def _submit_after_start(
+        self, starting: asyncio.Task[None], key: str, text: str, files: list[str]
+    ) -> None:
+        await asyncio.wait([starting])
+        turn_id = self.session.submit(Prompt(text, tuple(files)))
+        self.transcript.rekey_prompt(key, turn_id)
 
     def stop(self) -> None:
         """Stop the running turn (asks, then ends the agent if it does not confirm)."""

@@ -144,6 +144,13 @@ class Transcript(QObject):
         self._users[turn_id] = item
         self._add(item)
 
+    def rekey_prompt(self, old: str, turn_id: str) -> None:
+        """A prompt held back by the window got its session turn id."""
+        item = self._users.pop(old, None)
+        if item is not None:
+            item.turn_id = turn_id
+            self._users[turn_id] = item
+
     def on_turn_started(self, event: TurnStarted) -> None:
         """The prompt left the queue."""
         self._close_stream()

@@ -1,0 +1,86 @@
+"""Windows, workspaces, single instance and the shutdown path."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from desktop.core.events import ApprovalMode, SessionState
+from tests.ui.conftest import Driver, agent_cmd, until
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_two_windows_on_two_folders(driver: Driver, qtbot: QtBot) -> None:
+    write = {"tool": {"name": "Write", "args": {"file_path": "where.txt", "content": "here"}}}
+
+    async def body() -> None:
+        context = await driver.acontext({"turns": [[write]]})
+        context.settings.save(context.settings.settings)
+        one, two = driver.workspace("one"), driver.workspace("two")
+        first = context.open_workspace(one)
+        second = context.open_workspace(two)
+        assert context.open_workspace(one) is first  # raised, not duplicated
+        assert [w.workspace for w in context.windows()] == [one.resolve(), two.resolve()]
+        assert context.recent_workspaces()[:2] == [two.resolve(), one.resolve()]
+        panes = [first.current, second.current]
+        for pane in panes:
+            assert pane is not None
+            await until(lambda p=pane: p.session.state == SessionState.READY)
+            await pane.session.set_mode(ApprovalMode.YOLO)
+            pane.submit("write", [])
+        await until(lambda: all(p.session.state == SessionState.IDLE for p in panes))  # type: ignore[union-attr]
+        assert (one / "where.txt").read_text() == "here"
+        assert (two / "where.txt").read_text() == "here"
+        second.close()
+        await until(lambda: len(context.windows()) == 1, what="second window closed")
+        assert panes[1].session.state == SessionState.EXITED  # type: ignore[union-attr]
+        assert first.isVisible()
+        first.new_conversation()
+        assert len(first.panes) == 2 and first.sidebar.count() == 2
+        qtbot.keyClick(first, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+
+    driver.run(body(), 60)
+
+
+def test_single_instance_hands_the_folder_over(driver: Driver, tmp_path: Path) -> None:
+    async def body() -> None:
+        context = await driver.acontext({})
+        assert context.server.listen()
+        context.open_workspace(driver.workspace("first"))
+        other = driver.workspace("second")
+        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "desktop", str(other), env=env
+        )
+        status = await asyncio.wait_for(proc.wait(), 30)
+        assert status == 0
+        await until(lambda: len(context.windows()) == 2, what="handed-over window")
+        assert context.windows()[1].workspace == other.resolve()
+
+    driver.run(body(), 60)
+
+
+def test_shutdown_path_exits_zero_repeatedly(tmp_path: Path) -> None:
+    """The real start-to-exit path, after a 200,000-delta stream and after short turns."""
+    import subprocess
+
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    flood = agent_cmd({"turns": [[{"flood": 200000, "text": "x"}]]}, tmp_path)
+    short = agent_cmd({"turns": [[{"text": "hi"}]]}, tmp_path)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
+    runs = [flood, short, short, flood, short, short]
+    for command in runs:
+        done = subprocess.run(
+            [sys.executable, str(Path(__file__).with_name("drive_app.py")), str(workspace),
+             command, "go"],
+            env=env, capture_output=True, text=True, timeout=90, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert "Fatal Python error" not in done.stderr
