@@ -26,6 +26,9 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 EXIT_USAGE = 2
+#: ``agentdesk agent ARGS`` runs the built-in agent in this process: a frozen bundle has no
+#: ``python -m desktop.agent``, so ``builtin_agent_command()`` starts the app itself this way.
+AGENT_COMMAND = "agent"
 
 
 def _configure_logging() -> None:
@@ -50,19 +53,33 @@ def _gui_parser() -> argparse.ArgumentParser:
         prog="agentdesk",
         description="Agent Desk: a desktop host for AI coding agents.",
         epilog="Subcommands: "
-        + ", ".join(f"{name} ({text})" for name, (_, text) in SUBCOMMANDS.items()),
+        + ", ".join(f"{name} ({text})" for name, (_, text) in SUBCOMMANDS.items())
+        + f", {AGENT_COMMAND} (run the built-in agent: agentdesk {AGENT_COMMAND} --help)",
     )
     parser.add_argument("--version", action="version", version=f"agentdesk {__version__}")
     parser.add_argument("path", nargs="?", help="workspace folder (default: the last one)")
     agent = parser.add_mutually_exclusive_group()
     agent.add_argument("--agent", help="agent for new conversations in this window")
     agent.add_argument("--agent-cmd", help='command of an aionrs-protocol agent, "CMD ARGS"')
+    parser.add_argument(
+        "--smoke-test",
+        nargs="?",
+        const="full",
+        choices=["full", "window"],
+        help="check this installation: show the window, run one conversation with the built-in "
+        "agent (needs a reachable model), print the keyring backend, exit 0 ('window': paint "
+        "the window and exit)",
+    )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``agentdesk`` and return its exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == AGENT_COMMAND:
+        from desktop.agent.cli import main as agent_main  # only when used
+
+        return agent_main(args[1:])
     _configure_logging()
     if args and args[0] in SUBCOMMANDS:
         parser, module = _subcommand_parser(args[0])
@@ -71,7 +88,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return result
     options = _gui_parser().parse_args(args)
     try:
-        gui = importlib.import_module("desktop.ui.app")
+        gui = importlib.import_module(
+            "desktop.ui.smoke" if options.smoke_test else "desktop.ui.app"
+        )
     except ImportError as exc:
         print(f"agentdesk: the window is not available: {exc}", file=sys.stderr)
         return 1

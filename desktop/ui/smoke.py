@@ -1,0 +1,167 @@
+"""``agentdesk --smoke-test``: prove that an installed (usually frozen) Agent Desk really works.
+
+Every artifact (onedir, .deb, AppImage, Windows installer, .app in the dmg) is started with this
+before it is called built. It uses the real composition root (``AppContext``, the real window),
+not a test double, so a missing Qt plugin, data file or hidden import fails here:
+
+1. the main window is shown and painted (offscreen or under Xvfb; the caller picks the platform);
+2. one conversation runs with the built-in agent, which a frozen app starts as ``agentdesk agent``
+   (the model is whatever ``ANTHROPIC_BASE_URL``/``OPENAI_BASE_URL`` point at: CI uses the fake
+   LLM server, a person may use the real API);
+3. the keyring backend is printed (the classification the settings show).
+
+``--smoke-test window`` stops after step 1 (the cold-start benchmark uses it). Nothing touches the
+user's settings: without ``AGENTDESK_HOME`` everything goes to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication, QWidget
+
+from desktop import __version__
+from desktop.core.backend import AgentStartError
+from desktop.core.events import (
+    AgentExited,
+    ErrorEvent,
+    SessionEvent,
+    TextDelta,
+    TurnEnded,
+    TurnEndReason,
+)
+from desktop.core.paths import HOME_ENV
+from desktop.core.secrets import SecretStore
+
+if TYPE_CHECKING:
+    from desktop.ui.window import WorkspaceWindow
+
+PROMPT = "Agent Desk smoke test: reply with one short sentence."
+#: Seconds for the agent to start and answer (a cold frozen agent plus a real API call).
+CONVERSATION_TIMEOUT = 90.0
+PAINT_TIMEOUT = 30.0
+EXIT_FAILED = 1
+
+
+class _FirstPaint(QObject):
+    """Sets ``painted`` on the first paint event of ``window`` or any widget inside it."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__()
+        self.window = window
+        self.painted = asyncio.Event()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.Paint
+            and isinstance(watched, QWidget)
+            and watched.window() is self.window
+        ):
+            self.painted.set()
+        return False
+
+
+class SmokeError(Exception):
+    """A step of the smoke test failed; the message says which and why."""
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)  # noqa: T201 - the smoke test's output is its report
+
+
+async def _converse(window: WorkspaceWindow) -> str:
+    """Send ``PROMPT`` in the window's conversation; the reply text once the turn completed."""
+    pane = window.current
+    if pane is None:
+        raise SmokeError("the window shows no conversation")
+    done: asyncio.Future[TurnEnded] = asyncio.get_running_loop().create_future()
+    reply: list[str] = []
+    problems: list[str] = []
+
+    def on_event(event: SessionEvent) -> None:
+        if isinstance(event, TextDelta):
+            reply.append(event.text)
+        elif isinstance(event, ErrorEvent):
+            problems.append(f"{event.code}: {event.message}")
+        elif isinstance(event, AgentExited) and not done.done():
+            tail = event.stderr_tail.strip().splitlines()[-3:]
+            problems.append(f"agent exited ({event.exit_code}): {' | '.join(tail)}")
+            done.set_exception(SmokeError("; ".join(problems)))
+        elif isinstance(event, TurnEnded) and not done.done():
+            done.set_result(event)
+
+    unsubscribe = pane.session.subscribe(on_event)
+    try:
+        # The window starts the agent as it opens; wait for it as a person would before typing.
+        try:
+            ready = await asyncio.wait_for(pane.session.start(), CONVERSATION_TIMEOUT)
+        except (AgentStartError, TimeoutError) as exc:
+            raise SmokeError(f"the built-in agent did not start: {exc or 'timeout'}") from None
+        _say(f"agent: {ready.agent} {ready.version or '(no version)'} ready")
+        pane.submit(PROMPT, [])
+        try:
+            ended = await asyncio.wait_for(done, CONVERSATION_TIMEOUT)
+        except TimeoutError:
+            raise SmokeError(f"no reply within {CONVERSATION_TIMEOUT:.0f} s; {problems}") from None
+    finally:
+        unsubscribe()
+    text = "".join(reply).strip()
+    if ended.reason != TurnEndReason.COMPLETED or not text:
+        detail = "; ".join(problems) or ended.message or "empty reply"
+        raise SmokeError(f"the turn ended {ended.reason.value}: {detail}")
+    return text
+
+
+async def _smoke(app: QApplication, mode: str, started: float) -> int:
+    from desktop.ui.app import AppContext  # after the environment is set
+
+    workspace = Path(tempfile.mkdtemp(prefix="agentdesk-smoke-ws-"))
+    options = argparse.Namespace(path=str(workspace), agent="builtin", agent_cmd=None)
+    context = AppContext(app, options)
+    try:
+        window = context.open_workspace(workspace)
+        painted = _FirstPaint(window)
+        app.installEventFilter(painted)
+        try:
+            await asyncio.wait_for(painted.painted.wait(), PAINT_TIMEOUT)
+        except TimeoutError:
+            raise SmokeError(f"the window was not painted within {PAINT_TIMEOUT:.0f} s") from None
+        finally:
+            app.removeEventFilter(painted)
+        elapsed = (time.perf_counter() - started) * 1000
+        _say(f"window: painted {elapsed:.0f} ms after start ({QGuiApplication.platformName()})")
+        if mode == "full":
+            reply = await _converse(window)
+            _say(f"conversation: ok, the built-in agent replied {reply[:80]!r}")
+            status = SecretStore(announce=False).status
+            _say(f"keyring: {status.backend} ({'secure' if status.secure else 'NOT secure'})")
+    except SmokeError as exc:
+        _say(f"smoke test FAILED: {exc}")
+        return EXIT_FAILED
+    finally:
+        await context.shutdown()
+    _say("smoke test passed")
+    return 0
+
+
+def run(options: argparse.Namespace) -> int:
+    """Run the smoke test selected by ``options.smoke_test``; the process exit status."""
+    started = time.perf_counter()
+    os.environ.setdefault(HOME_ENV, tempfile.mkdtemp(prefix="agentdesk-smoke-home-"))
+    frozen = "frozen" if getattr(sys, "frozen", False) else "from source"
+    _say(f"agentdesk {__version__} ({frozen}, {sys.platform}, Python {sys.version.split()[0]})")
+    from desktop.ui.app import make_application  # after the environment is set
+    from desktop.ui.qt_async import run_qt
+
+    app = make_application()
+    mode = str(options.smoke_test or "full")
+    return run_qt(app, lambda: _smoke(app, mode, started))
