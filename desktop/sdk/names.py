@@ -7,6 +7,7 @@ prefix (``aionrs.tool_request``).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from desktop.sdk.types import SignalType
@@ -36,6 +37,7 @@ def normalize_method(method: str) -> str:
     return ".".join(parts) or "unknown"
 
 
+@functools.lru_cache(maxsize=4096)
 def signal_event_name(source: str, method: str, signal_type: SignalType | str) -> str:
     """``<source>.<norm>`` for notifications, ``<source>.request.<norm>`` for requests."""
     middle = ".request" if signal_type == "request" else ""

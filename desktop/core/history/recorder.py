@@ -55,6 +55,7 @@ class _Item:
     turn_id: str | None = None
     call_id: str | None = None
     text: str = ""
+    chunks: list[str] = field(default_factory=list)  # streamed text not yet joined into text
     data: dict[str, Any] = field(default_factory=dict)
     complete: bool = False
     created_at: float = field(default_factory=time.time)
@@ -193,7 +194,7 @@ class HistoryRecorder:
             self._end_stream()
         if self._stream is None:
             self._stream = self._new(kind, event.turn_id)
-        self._stream.text += event.text
+        self._stream.chunks.append(event.text)  # joined once per flush: O(n), not O(n²)
         if self._timer is None:
             try:
                 loop = asyncio.get_running_loop()
@@ -289,6 +290,9 @@ class HistoryRecorder:
         self._writer.submit(UpdateConversation(self.conversation_id))
 
     def _write(self, item: _Item) -> None:
+        if item.chunks:
+            item.text += "".join(item.chunks)
+            item.chunks.clear()
         self._writer.submit(
             ItemWrite(
                 conversation_id=self.conversation_id,
