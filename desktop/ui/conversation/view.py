@@ -45,7 +45,8 @@ class ConversationView(QScrollArea):
         super().__init__(parent)
         self.setObjectName("conversationScroll")
         self.setWidgetResizable(True)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # As needed: a wide approval card must never be clipped.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setFrameShape(QFrame.Shape.NoFrame)
         body = QWidget()
         body.setObjectName("transcript")
