@@ -170,6 +170,6 @@ def agent_environment(
         for key, value in entry.env.items():
             env.setdefault(key, value)
         if entry.key == "claude" and hasattr(os, "geteuid") and os.geteuid() == 0:
-            env.setdefault("IS_SANDBOX", "1")  # Claude Code refuses to run as root otherwise
+            env["IS_SANDBOX"] = "1"  # Claude Code refuses to run as root otherwise
     env.update(extra)
     return env

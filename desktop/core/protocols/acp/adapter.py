@@ -352,6 +352,8 @@ class AcpBackend(AgentBackend):
         if turn is None:
             return
         self._withdraw_all("The turn ended")
+        for call_id in sorted(self._denied):  # agents whose "reject" ends the whole turn
+            self._emit(ToolCancelled(turn_id=turn, call_id=call_id, reason="denied"))
         self._turn = None
         self._tools.clear()
         self._shown.clear()
