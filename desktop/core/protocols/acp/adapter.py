@@ -19,11 +19,12 @@ import itertools
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from acp.client.connection import ClientSideConnection
 from acp.connection import StreamDirection, StreamEvent
 from acp.exceptions import RequestError
+from acp.interfaces import Client
 from acp.schema import (
     AllowedOutcome,
     ClientCapabilities,
@@ -172,7 +173,12 @@ class AcpBackend(AgentBackend):
                 f"Cannot run {self._launch.argv[0]!r}: {exc.strerror or exc}"
             ) from exc
         transport = ProcessTransport(self._process, self._bad_line)
-        self._conn = ClientSideConnection(self, transport, observers=[self._observe])
+        self._conn = ClientSideConnection(
+            # Terminal and elicitation methods are left out on purpose: not advertised, -32601.
+            cast(Client, self),
+            transport,
+            observers=[self._observe],
+        )
         self._watcher = asyncio.get_running_loop().create_task(self._watch_exit())
         try:
             async with asyncio.timeout(self._ready_timeout):
