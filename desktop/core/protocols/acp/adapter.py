@@ -466,6 +466,24 @@ class AcpBackend(AgentBackend):
             )
         )
 
+    # ------------------------------------------------------------------ Client: terminals
+
+    async def create_terminal(self, *args: Any, **kwargs: Any) -> Any:
+        """Not offered (``terminal: false``); the acp package would otherwise answer null."""
+        raise RequestError.method_not_found("terminal/create")
+
+    async def terminal_output(self, *args: Any, **kwargs: Any) -> Any:
+        raise RequestError.method_not_found("terminal/output")
+
+    async def release_terminal(self, *args: Any, **kwargs: Any) -> Any:
+        raise RequestError.method_not_found("terminal/release")
+
+    async def wait_for_terminal_exit(self, *args: Any, **kwargs: Any) -> Any:
+        raise RequestError.method_not_found("terminal/wait_for_exit")
+
+    async def kill_terminal(self, *args: Any, **kwargs: Any) -> Any:
+        raise RequestError.method_not_found("terminal/kill")
+
     # ------------------------------------------------------------------ Client: updates
 
     async def session_update(self, session_id: str, update: Any, **kwargs: Any) -> None:

@@ -1,0 +1,162 @@
+"""A scripted ACP agent on stdio (JSON-RPC 2.0 lines) for adapter tests.
+
+On ``session/prompt`` it streams a message and a thought chunk, announces an edit tool call with
+diff content, asks ``session/request_permission`` (options allow/always/reject), then asks the
+client to write ``written.txt`` and to read ``/etc/hostname`` (outside the workspace), sends a
+plan, and ends the turn with usage. Every line it receives goes to ``$FAKE_PEER_LOG``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+LOG = os.environ.get("FAKE_PEER_LOG")
+OPTIONS = [
+    {"optionId": "yes", "name": "Allow", "kind": "allow_once"},
+    {"optionId": "yes-always", "name": "Always", "kind": "allow_always"},
+    {"optionId": "no", "name": "Reject", "kind": "reject_once"},
+]
+
+
+def send(message: dict) -> None:
+    sys.stdout.write(json.dumps({"jsonrpc": "2.0", **message}) + "\n")
+    sys.stdout.flush()
+
+
+def update(session: str, body: dict) -> None:
+    send({"method": "session/update", "params": {"sessionId": session, "update": body}})
+
+
+def read() -> dict:
+    message = json.loads(sys.stdin.readline())
+    if LOG:
+        with open(LOG, "a") as f:
+            f.write(json.dumps(message) + "\n")
+    return message
+
+
+def main() -> None:
+    cwd = os.getcwd()
+    while True:
+        try:
+            msg = read()
+        except (json.JSONDecodeError, ValueError):
+            return
+        method = msg.get("method")
+        if method == "initialize":
+            result = {
+                "protocolVersion": 1,
+                "agentCapabilities": {"loadSession": True},
+                "agentInfo": {"name": "fake", "version": "1.2.3"},
+            }
+            send({"id": msg["id"], "result": result})
+        elif method in ("session/new", "session/load"):
+            sid = msg["params"].get("sessionId", "s1")
+            if method == "session/load":
+                update(
+                    sid,
+                    {
+                        "sessionUpdate": "agent_message_chunk",
+                        "content": {"type": "text", "text": "REPLAYED"},
+                    },
+                )
+            send({"id": msg["id"], "result": {"sessionId": sid} if method == "session/new" else {}})
+        elif method == "session/prompt":
+            sid = msg["params"]["sessionId"]
+            update(
+                sid,
+                {
+                    "sessionUpdate": "agent_message_chunk",
+                    "content": {"type": "text", "text": "Hello."},
+                },
+            )
+            update(
+                sid,
+                {
+                    "sessionUpdate": "agent_thought_chunk",
+                    "content": {"type": "text", "text": "pondering"},
+                },
+            )
+            diff = {"type": "diff", "path": os.path.join(cwd, "a.txt"), "newText": "one\n"}
+            update(
+                sid,
+                {
+                    "sessionUpdate": "tool_call",
+                    "toolCallId": "t1",
+                    "title": "Write a.txt",
+                    "kind": "edit",
+                    "status": "pending",
+                    "content": [diff],
+                },
+            )
+            send(
+                {
+                    "id": 100,
+                    "method": "session/request_permission",
+                    "params": {
+                        "sessionId": sid,
+                        "options": OPTIONS,
+                        "toolCall": {
+                            "toolCallId": "t1",
+                            "title": "Write a.txt",
+                            "kind": "edit",
+                            "content": [diff],
+                        },
+                    },
+                }
+            )
+            answer = read()
+            outcome = answer["result"]["outcome"]
+            status = "completed" if outcome.get("optionId", "").startswith("yes") else "failed"
+            update(
+                sid,
+                {
+                    "sessionUpdate": "tool_call_update",
+                    "toolCallId": "t1",
+                    "status": status,
+                    "rawOutput": "done",
+                },
+            )
+            send(
+                {
+                    "id": 101,
+                    "method": "fs/write_text_file",
+                    "params": {
+                        "sessionId": sid,
+                        "path": os.path.join(cwd, "written.txt"),
+                        "content": "via fs\n",
+                    },
+                }
+            )
+            read()
+            send(
+                {
+                    "id": 102,
+                    "method": "fs/read_text_file",
+                    "params": {"sessionId": sid, "path": "/etc/hostname"},
+                }
+            )
+            read()
+            send(
+                {
+                    "id": 103,
+                    "method": "terminal/create",
+                    "params": {"sessionId": sid, "command": "ls"},
+                }
+            )
+            read()
+            update(
+                sid,
+                {
+                    "sessionUpdate": "plan",
+                    "entries": [{"content": "step one", "priority": "high", "status": "completed"}],
+                },
+            )
+            usage = {"inputTokens": 11, "outputTokens": 4, "totalTokens": 15}
+            send({"id": msg["id"], "result": {"stopReason": "end_turn", "usage": usage}})
+
+
+if __name__ == "__main__":
+    main()
