@@ -238,7 +238,8 @@ async def _run(options: argparse.Namespace, workspace: Path) -> int:
 async def _drive(options: argparse.Namespace, session: Session, record: ExecRecording) -> int:
     outcome = _Outcome()
     approver = _Approver(session, options.on_request)
-    session.subscribe(JsonPrinter() if options.json else TextPrinter())
+    printer = JsonPrinter() if options.json else TextPrinter()
+    session.subscribe(printer)
     session.subscribe(outcome)
     extensions = await ExecExtensions.create(options, session)
     session.subscribe(extensions.wrap(approver))
@@ -246,6 +247,7 @@ async def _drive(options: argparse.Namespace, session: Session, record: ExecReco
     try:
         await session.start()
     except AgentStartError as exc:
+        printer.flush()
         print(f"agentdesk: the agent failed to start: {exc}", file=sys.stderr)
         return EXIT_START
     try:
@@ -257,7 +259,7 @@ async def _drive(options: argparse.Namespace, session: Session, record: ExecReco
         await extensions.close()
         approver.close()
         await session.close()
-        sys.stdout.flush()
+        printer.flush()
     return EXIT_FAILED if outcome.failed else EXIT_OK
 
 

@@ -8,12 +8,30 @@ prompt decide it, and posts of extensions into the conversation are printed to s
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from desktop.core.extensions.bridge import SessionBridge
-from desktop.core.extensions.executor import TranscriptEntry
-from desktop.core.extensions.runtime import ExtensionRuntime, create_runtime
+from desktop.core.paths import app_paths
 from desktop.core.session import Session, Subscriber
+
+if TYPE_CHECKING:
+    from desktop.core.extensions.bridge import SessionBridge
+    from desktop.core.extensions.executor import TranscriptEntry
+    from desktop.core.extensions.runtime import ExtensionRuntime
+
+_PATH_ENV = "AGENTDESK_EXTENSIONS_PATH"
+
+
+def _nothing_to_load(options: argparse.Namespace, workspace: Path) -> bool:
+    """True when no extension could load, so the runtime is not even imported (it costs about
+    0.2 s of start-up, which every headless run would pay otherwise)."""
+    if getattr(options, "enable_extensions", []):
+        return False
+    roots = [app_paths().config / "extensions", workspace / ".agentdesk" / "extensions"]
+    roots += [Path(p).expanduser() for p in os.environ.get(_PATH_ENV, "").split(os.pathsep) if p]
+    return not any(root.is_dir() and any(root.iterdir()) for root in roots)
 
 
 def add_extension_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,8 +64,10 @@ class ExecExtensions:
     @classmethod
     async def create(cls, options: argparse.Namespace, session: Session) -> ExecExtensions:
         """Load extensions and attach them to ``session`` (before other subscribers)."""
-        if getattr(options, "no_extensions", False):
+        if getattr(options, "no_extensions", False) or _nothing_to_load(options, session.workspace):
             return cls(None, None)
+        from desktop.core.extensions.runtime import create_runtime  # lazy: see _nothing_to_load
+
         runtime = create_runtime(
             session.workspace, enabled_builtins=getattr(options, "enable_extensions", [])
         )

@@ -27,25 +27,26 @@ from desktop.core.events import (
 class JsonPrinter:
     """Every session event as one JSON object per line on stdout.
 
-    Output is flushed at most every ``FLUSH_INTERVAL`` seconds (and whenever the stream's own
-    buffer fills), so a fast stream costs a few large writes instead of one write per event.
+    Lines are written every ``FLUSH_INTERVAL`` seconds while events arrive (and by ``flush``), so
+    a fast stream costs a few large writes instead of one write per event.
     """
 
     FLUSH_INTERVAL = 0.05
 
     def __init__(self, out: TextIO | None = None) -> None:
         self._out = out or sys.stdout
-        self._flush_scheduled = False
+        self._lines: list[str] = []
 
     def __call__(self, event: SessionEvent) -> None:
-        self._out.write(event.model_dump_json(exclude_none=True) + "\n")
-        if not self._flush_scheduled:
-            self._flush_scheduled = True
+        if not self._lines:
             asyncio.get_running_loop().call_later(self.FLUSH_INTERVAL, self.flush)
+        self._lines.append(event.model_dump_json(exclude_none=True))
 
     def flush(self) -> None:
-        """Push buffered lines out."""
-        self._flush_scheduled = False
+        """Write out what is buffered."""
+        if self._lines:
+            self._out.write("\n".join(self._lines) + "\n")
+            self._lines.clear()
         self._out.flush()
 
 
@@ -56,6 +57,10 @@ class TextPrinter:
         self._out = out or sys.stdout
         self._err = err or sys.stderr
         self._text_open = False
+
+    def flush(self) -> None:
+        """Everything is written as it happens; kept for symmetry with ``JsonPrinter``."""
+        self._out.flush()
 
     def _line(self, text: str) -> None:
         if self._text_open:

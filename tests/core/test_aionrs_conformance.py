@@ -651,6 +651,9 @@ async def test_c40_hung_agent_is_killed_with_its_whole_process_tree(workspace: P
     tree = agent.children(recursive=True)
     assert tree, "the Bash tool runs child processes"
     agent.suspend()  # now it cannot answer stop at all
+    deadline = time.monotonic() + 2
+    while agent.status() != psutil.STATUS_STOPPED and time.monotonic() < deadline:
+        time.sleep(0.01)
     await session.stop()
     ended = rec.of(TurnEnded)[0]
     assert ended.reason == TurnEndReason.STOPPED

@@ -27,6 +27,7 @@ from desktop.core.events import (
     Decision,
     ErrorEvent,
     Notice,
+    SessionEvent,
     TextDelta,
     ThinkingDelta,
     ToolCancelled,
@@ -117,6 +118,8 @@ class AionrsBackend(AgentBackend):
             launch.argv, cwd=launch.cwd, env=launch.env, line_limit=line_limit
         )
         self._emit: EmitFn = lambda _event: None
+        self._pending_text: list[str] = []
+        self._pending_turn: str | None = None
         self._ready: asyncio.Future[wire.Ready] | None = None
         self._reader: asyncio.Task[None] | None = None
         self._heartbeat_task: asyncio.Task[None] | None = None
@@ -274,6 +277,8 @@ class AionrsBackend(AgentBackend):
                 self._last_seen = time.monotonic()
                 for line in batch:
                     self._handle_line(line)
+                if self._pending_text:
+                    self._flush_text()
         except Exception:
             log.exception("%s: reading the agent's output failed", self.name)
         code = await self._process.wait()
@@ -283,7 +288,7 @@ class AionrsBackend(AgentBackend):
         if self._traffic is not None:
             self._traffic.close()
         if self._ready is not None and self._ready.done():
-            self._emit(
+            self._out(
                 AgentExited(
                     exit_code=code if code >= 0 else None,
                     signal=-code if code < 0 else None,
@@ -292,8 +297,26 @@ class AionrsBackend(AgentBackend):
                 )
             )
 
+    def _out(self, event: SessionEvent) -> None:
+        """Emit an event, after any text still waiting to be emitted."""
+        if self._pending_text:
+            self._flush_text()
+        self._emit(event)
+
+    def _flush_text(self) -> None:
+        """Emit the text deltas of this read as one ``text_delta``.
+
+        Consecutive deltas that arrived in the same read are merged: the text and its order are
+        unchanged, the latency is the same (they arrived together), and every consumer (window,
+        history, extensions, exec output) does its per-event work once per read instead of once
+        per token.
+        """
+        text = "".join(self._pending_text)
+        self._pending_text.clear()
+        self._emit(TextDelta(turn_id=self._pending_turn, text=text))
+
     def _protocol_error(self, message: str) -> None:
-        self._emit(ErrorEvent(turn_id=self._turn, code="protocol_error", message=message))
+        self._out(ErrorEvent(turn_id=self._turn, code="protocol_error", message=message))
 
     def _handle_line(self, line: bytes | OversizeLine) -> None:
         if isinstance(line, OversizeLine):
@@ -310,10 +333,12 @@ class AionrsBackend(AgentBackend):
             self._bad_json(line)
             return
         kind = data.get("type") if isinstance(data, dict) else None
-        if kind == "text_delta":  # the hot path: one model instead of two
+        if kind == "text_delta":  # the hot path: merged per read, see _flush_text
             text = data.get("text")
             if type(text) is str:
-                self._emit(TextDelta(turn_id=self._turn, text=text))
+                if not self._pending_text:
+                    self._pending_turn = self._turn
+                self._pending_text.append(text)
                 return
         model = wire.AGENT_EVENT_MODELS.get(kind) if isinstance(kind, str) else None
         if model is None:
@@ -363,15 +388,17 @@ class AionrsBackend(AgentBackend):
         pass
 
     def _on_text_delta(self, event: wire.TextDeltaEvent) -> None:
-        self._emit(TextDelta(turn_id=self._turn, text=event.text))
+        if not self._pending_text:
+            self._pending_turn = self._turn
+        self._pending_text.append(event.text)
 
     def _on_thinking(self, event: wire.Thinking) -> None:
-        self._emit(ThinkingDelta(turn_id=self._turn, text=event.text))
+        self._out(ThinkingDelta(turn_id=self._turn, text=event.text))
 
     def _on_tool_request(self, event: wire.ToolRequest) -> None:
         category = _CATEGORIES.get(event.tool.category, ToolCategory.EXEC)
         self._calls[event.call_id] = (event.tool.name, category)
-        self._emit(
+        self._out(
             ToolRequested(
                 turn_id=self._turn,
                 call_id=event.call_id,
@@ -384,7 +411,7 @@ class AionrsBackend(AgentBackend):
 
     def _on_tool_running(self, event: wire.ToolRunning) -> None:
         name, category = self._calls.setdefault(event.call_id, (event.tool_name, ToolCategory.INFO))
-        self._emit(
+        self._out(
             ToolStarted(
                 turn_id=self._turn,
                 call_id=event.call_id,
@@ -396,7 +423,7 @@ class AionrsBackend(AgentBackend):
     def _check_known(self, call_id: str, what: str) -> None:
         if call_id not in self._calls:
             self._calls[call_id] = ("", ToolCategory.EXEC)
-            self._emit(
+            self._out(
                 Notice(
                     turn_id=self._turn,
                     level="warning",
@@ -408,7 +435,7 @@ class AionrsBackend(AgentBackend):
         self._check_known(event.call_id, "a result")
         metadata = event.metadata or {}
         file_path = metadata.get("file_path")
-        self._emit(
+        self._out(
             ToolFinished(
                 turn_id=self._turn,
                 call_id=event.call_id,
@@ -423,7 +450,7 @@ class AionrsBackend(AgentBackend):
 
     def _on_tool_cancelled(self, event: wire.ToolCancelledEvent) -> None:
         self._check_known(event.call_id, "a cancellation")
-        self._emit(ToolCancelled(turn_id=self._turn, call_id=event.call_id, reason=event.reason))
+        self._out(ToolCancelled(turn_id=self._turn, call_id=event.call_id, reason=event.reason))
 
     def _on_stream_end(self, event: wire.StreamEnd) -> None:
         turn = self._turn
@@ -438,7 +465,7 @@ class AionrsBackend(AgentBackend):
             reason = TurnEndReason.STOPPED
         elif self._turn_error:
             reason = TurnEndReason.ERROR
-        self._emit(
+        self._out(
             TurnEnded(
                 turn_id=turn,
                 reason=reason,
@@ -454,22 +481,20 @@ class AionrsBackend(AgentBackend):
             return
         if self._turn is not None and not body.retryable and body.code not in _NON_FATAL_ERRORS:
             self._turn_error = body.message
-        self._emit(
+        self._out(
             ErrorEvent(
                 turn_id=self._turn, code=body.code, message=body.message, retryable=body.retryable
             )
         )
 
     def _on_info(self, event: wire.Info) -> None:
-        self._emit(Notice(turn_id=self._turn, message=event.message))
+        self._out(Notice(turn_id=self._turn, message=event.message))
 
     def _on_config_changed(self, event: wire.ConfigChanged) -> None:
         self.capabilities = event.capabilities
 
     def _on_mcp_ready(self, event: wire.McpReady) -> None:
-        self._emit(
-            Notice(message=f"MCP server {event.name!r} is ready ({len(event.tools)} tools).")
-        )
+        self._out(Notice(message=f"MCP server {event.name!r} is ready ({len(event.tools)} tools)."))
 
     def _on_pong(self, event: wire.Pong) -> None:
         if self._pong is not None and not self._pong.done():
@@ -503,7 +528,7 @@ class AionrsBackend(AgentBackend):
                 continue
             alive = await self._ping(self._heartbeat_timeout)
             if not alive and not hung:
-                self._emit(
+                self._out(
                     ErrorEvent(
                         code="agent_hung",
                         message=f"{self.name} has not answered a ping for "
@@ -513,5 +538,5 @@ class AionrsBackend(AgentBackend):
                     )
                 )
             elif alive and hung:
-                self._emit(Notice(message=f"{self.name} is responding again."))
+                self._out(Notice(message=f"{self.name} is responding again."))
             hung = not alive
