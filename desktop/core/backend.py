@@ -4,6 +4,9 @@ A backend owns one agent connection (a child process or a remote stream). It rep
 it learns as session events through the ``emit`` callback it is started with; the session applies
 approvals and the state machine and fans the events out. Data flows one way:
 wire → backend → session → consumers.
+
+Optionally a backend also publishes the agent's raw traffic (``desktop.core.signals``) to
+listeners added with ``add_signal_listener``; extensions receive it as ``<protocol>.*`` signals.
 """
 
 from __future__ import annotations
@@ -13,8 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from desktop.core.events import AgentReady, ApprovalMode, Decision, SessionEvent
+from desktop.core.signals import SignalFilter, SignalListener, Unsubscribe
 
 EmitFn = Callable[[SessionEvent], None]
+
+
+def _no_op() -> None:
+    """The remover of a listener that was never added."""
 
 
 class AgentStartError(Exception):
@@ -85,6 +93,22 @@ class AgentBackend(ABC):
 
     async def send_history(self, text: str) -> None:  # noqa: B027 - optional hook
         """Give the agent prior conversation context (before the first prompt)."""
+
+    def add_signal_listener(
+        self, listener: SignalListener, wants: SignalFilter | None = None
+    ) -> Unsubscribe:
+        """Receive every notification and request the agent sends, as a ``RawSignal``.
+
+        Optional: backends whose agent has no raw traffic worth exposing keep this default,
+        which never calls ``listener``. Backends that publish do so only while someone listens
+        and only for the event names ``wants`` accepts (e.g. ``aionrs.tool_request``), so a
+        listener for rare signals does not slow down streamed text. Listeners are called on the
+        event loop, synchronously, before the backend handles the message; they must not block.
+
+        Returns:
+            A function that removes the listener.
+        """
+        return _no_op
 
     @property
     def accepts_prompts(self) -> bool:

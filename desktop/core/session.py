@@ -42,6 +42,7 @@ from desktop.core.events import (
     Usage,
 )
 from desktop.core.previews import build_preview
+from desktop.core.signals import SignalFilter, SignalListener, SignalRelay, Unsubscribe
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +85,7 @@ class Session:
         self._factory = factory
         self._backend: AgentBackend | None = None
         self._subscribers: list[Subscriber] = []
+        self._signals = SignalRelay()
         self._queue: deque[tuple[str, Prompt]] = deque()
         self._active_turn: str | None = None
         self._turn_done = asyncio.Event()
@@ -100,6 +102,14 @@ class Session:
         """Receive every session event; returns a function that unsubscribes."""
         self._subscribers.append(callback)
         return lambda: self._subscribers.remove(callback)
+
+    def subscribe_signals(
+        self, listener: SignalListener, wants: SignalFilter | None = None
+    ) -> Unsubscribe:
+        """Receive the agent's raw signals (``AgentBackend.add_signal_listener``), from this
+        session's current backend and from every backend it starts later (after a stop, crash or
+        restart). ``wants`` filters by event name; returns a function that unsubscribes."""
+        return self._signals.subscribe(listener, wants)
 
     def _publish(self, event: SessionEvent) -> None:
         for callback in tuple(self._subscribers):
@@ -156,9 +166,11 @@ class Session:
             self._set_state(SessionState.STARTING)
             backend = self._factory(self.agent_session_id)
             self._backend = backend
+            self._signals.attach(backend)
             try:
                 ready = await backend.start(self._on_backend_event)
             except AgentStartError as exc:
+                self._signals.detach()
                 self._backend = None
                 self._publish(
                     ErrorEvent(code="agent_start_failed", message=str(exc), retryable=True)
@@ -201,6 +213,7 @@ class Session:
             self._deny_all_pending("The agent is being shut down")
             await self._drain_tasks()
             await backend.shutdown(self.shutdown_timeout)
+        self._signals.detach()
         self._backend = None
 
     # ------------------------------------------------------------------ prompts

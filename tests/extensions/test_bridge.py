@@ -110,8 +110,10 @@ async def test_host_events_review_and_suggestion(
     assert change["context"]["projectId"] == str(workspace.resolve())
     assert [p["tool"]["name"] for p in by_type["tool.approval_requested"]] == ["Read", "Write"]
     signals = by_type["aionrs.tool_request"]
-    assert [s["params"]["name"] for s in signals] == ["Read", "Write"]
+    assert [s["params"]["tool"]["name"] for s in signals] == ["Read", "Write"]
     assert signals[0]["source"] == "aionrs" and signals[0]["signalType"] == "notification"
+    assert signals[0]["eventType"] == "aionrs.tool_request"
+    assert signals[0]["params"]["call_id"] and signals[0]["method"] == "tool_request"
     assert signals[0]["session"] == {
         "id": bridge.session_id,
         "title": "Test",

@@ -8,9 +8,11 @@ for on this conversation:
   policies such as "auto-approve reads" work the same for every protocol);
 - ``turn.completed`` when a turn completes (``hadFileChangeRequests`` says whether it edited);
 - ``suggest_request.requested`` when the composer calls ``suggest_next_prompt``;
-- every raw agent signal as ``<protocol>.<name>`` in the signal envelope. aionrs has no
-  server-initiated requests (a ``tool_request`` is an event answered by a separate command), so
-  its signals are notifications: ``aionrs.tool_request``, ``aionrs.text_delta``, ...
+- every raw agent signal the backend publishes (``desktop.core.signals``), in the contract's
+  signal envelope: ``app_server.<norm(method)>`` / ``app_server.request.<norm(method)>`` for
+  Codex app-server, ``acp.*`` for ACP agents, ``aionrs.<event type>`` for aionrs agents. The
+  bridge subscribes through ``Session.subscribe_signals`` (so a restarted backend is followed)
+  and only for names some extension handles, so unobserved signals cost nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ import asyncio
 import logging
 import uuid
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +39,7 @@ from desktop.core.events import (
 )
 from desktop.core.extensions.executor import TranscriptEntry
 from desktop.core.session import BackendFactory, Session, Subscriber
-from desktop.sdk.names import signal_event_name
+from desktop.core.signals import RawSignal
 from desktop.sdk.types import AgentRuntimeEvent, JsonDict
 
 if TYPE_CHECKING:
@@ -49,27 +50,8 @@ log = logging.getLogger(__name__)
 USER_REQUEST_LIMIT = 8_000
 TRANSCRIPT_LIMIT = 24_000
 
-#: Session event → the agent's own signal name (aionrs wire names for aionrs agents).
-RAW_SIGNAL_NAMES: dict[str, str] = {
-    "agent_ready": "ready",
-    "turn_started": "stream_start",
-    "text_delta": "text_delta",
-    "thinking_delta": "thinking",
-    "tool_requested": "tool_request",
-    "tool_started": "tool_running",
-    "tool_finished": "tool_result",
-    "tool_cancelled": "tool_cancelled",
-    "turn_ended": "stream_end",
-    "error": "error",
-    "notice": "info",
-}
-
 #: Receives (session id, entry, extension name) when an extension posts into the conversation.
 TranscriptListener = Callable[[str, TranscriptEntry, str], None]
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 class SessionBridge:
@@ -98,6 +80,7 @@ class SessionBridge:
         self._turn_text: dict[str, list[str]] = {}
         self._turn_edits: dict[str, int] = {}
         self._unsubscribe = session.subscribe(self._on_event)
+        self._unsubscribe_signals = session.subscribe_signals(self._on_signal, self._wants_signal)
 
     # ------------------------------------------------------------------ public
 
@@ -172,6 +155,7 @@ class SessionBridge:
     def close(self) -> None:
         """Stop listening to the session."""
         self._unsubscribe()
+        self._unsubscribe_signals()
 
     async def drain(self, timeout: float = 5.0) -> None:
         """Wait for the emits this bridge started (tests and exec use it before exiting)."""
@@ -265,9 +249,6 @@ class SessionBridge:
             events += self._approval_events(event)
         if isinstance(event, TurnEnded) and event.reason == TurnEndReason.COMPLETED:
             events.append(self._turn_completed(event))
-        raw = self._raw_signal(event)
-        if raw is not None:
-            events.append(raw)
         if events:
             self._spawn(events, call_id)
         if isinstance(event, TurnEnded):
@@ -334,23 +315,24 @@ class SessionBridge:
         }
         return {"type": "turn.completed", "payload": payload}
 
-    def _raw_signal(self, event: SessionEvent) -> AgentRuntimeEvent | None:
-        method = RAW_SIGNAL_NAMES.get(event.type)
-        backend = self.session.backend
-        if method is None:
-            return None
-        source = backend.protocol if backend is not None else "agent"
-        name = signal_event_name(source, method, "notification")
-        if not self.runtime.snapshot.has_handlers(name):
-            return None
-        payload: JsonDict = {
-            "source": source,
-            "signalType": "notification",
-            "eventType": name,
-            "method": method,
-            "receivedAt": _now(),
-            "context": {"threadId": self.session_id, "turnId": getattr(event, "turn_id", None)},
-            "params": event.model_dump(mode="json", exclude={"type"}),
-            "session": {"id": self.session_id, "title": self.title, "projectId": self.project_id},
+    def _wants_signal(self, name: str) -> bool:
+        return self.runtime.snapshot.has_handlers(name)
+
+    def _on_signal(self, signal: RawSignal) -> None:
+        """Dispatch a raw signal in the contract's envelope.
+
+        In the contract a session *is* the agent's thread; here the conversation (this bridge's
+        ``session_id``) outlives agent threads and turns have host ids. So ``context`` names the
+        conversation and the host turn, as every other event of this bridge does, which keeps
+        action scope checks working; the agent's own ids stay in ``agentThreadId`` /
+        ``agentTurnId`` (and in ``params``).
+        """
+        session = {"id": self.session_id, "title": self.title, "projectId": self.project_id}
+        payload = signal.envelope(session)
+        payload["context"] = {
+            "threadId": self.session_id,
+            "turnId": self.session.active_turn,
+            "agentThreadId": signal.thread_id,
+            "agentTurnId": signal.turn_id,
         }
-        return {"type": name, "payload": payload}
+        self._spawn([{"type": signal.event_type, "payload": payload}])

@@ -7,6 +7,7 @@ timeout below 1 ms is raised to 1 ms instead of flooring to 0 (trap T5).
 
 from __future__ import annotations
 
+import functools
 import math
 import uuid
 from collections.abc import Callable
@@ -166,9 +167,14 @@ class Snapshot:
         found = [h for m in self.modules for h in m.handlers if h.event_type == event_type]
         return sorted(found, key=lambda h: h.order_key)
 
+    @functools.cached_property
+    def event_types(self) -> frozenset[str]:
+        """Every event type some handler listens to (a snapshot never changes)."""
+        return frozenset(h.event_type for m in self.modules for h in m.handlers)
+
     def has_handlers(self, event_type: str) -> bool:
-        """Cheap check before building a payload nobody will read."""
-        return any(h.event_type == event_type for m in self.modules for h in m.handlers)
+        """Cheap check before building a payload nobody will read (asked per raw signal)."""
+        return event_type in self.event_types
 
     def module(self, name: str) -> LoadedModule | None:
         """The loaded module called ``name``."""

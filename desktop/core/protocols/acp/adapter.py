@@ -59,7 +59,7 @@ from desktop.core.process import AgentProcess
 from desktop.core.protocols.acp.tools import ToolState, pick_option
 from desktop.core.protocols.acp.transport import ProcessTransport
 from desktop.core.protocols.acp.workspace_fs import WorkspaceFiles
-from desktop.core.protocols.codex.signals import RawSignal, SignalHub, SignalListener
+from desktop.core.signals import RawSignal, SignalFilter, SignalHub, SignalListener, Unsubscribe
 
 log = logging.getLogger(__name__)
 
@@ -159,9 +159,11 @@ class AcpBackend(AgentBackend):
         """The child process (tests and diagnostics)."""
         return self._process
 
-    def add_signal_listener(self, listener: SignalListener) -> Any:
+    def add_signal_listener(
+        self, listener: SignalListener, wants: SignalFilter | None = None
+    ) -> Unsubscribe:
         """Receive every incoming ACP notification and request as an ``acp.*`` signal."""
-        return self.signals.add(listener)
+        return self.signals.add(listener, wants)
 
     async def start(self, emit: EmitFn) -> AgentReady:
         """Spawn the agent, ``initialize``, then ``session/new`` or ``session/load``."""
@@ -335,10 +337,10 @@ class AcpBackend(AgentBackend):
         method = message.get("method")
         if event.direction != StreamDirection.INCOMING or not isinstance(method, str):
             return
-        if not self.signals:
+        is_request = "id" in message
+        if not self.signals.wants("acp", method, "request" if is_request else "notification"):
             return
         params = message.get("params")
-        is_request = "id" in message
         self.signals.publish(
             RawSignal(
                 source="acp",

@@ -5,6 +5,11 @@ listed in ``shared/reference/aionrs-real-behaviour.md`` §8: messages carry both
 ``input``; ``error`` may lack ``msg_id`` and ``info`` has ``msg_id: ""`` (both attributed to the
 active turn); usage is cumulative from 0.2 on; ``stop`` ends the process instead of the turn;
 bad lines are never reported, so the host reports what the agent sends wrong instead.
+
+Every event line the agent sends is also published, while someone listens, as a ``RawSignal``
+``aionrs.<type>`` (``aionrs.tool_request``, ``aionrs.text_delta``, ...). aionrs has no requests
+in the JSON-RPC sense (a ``tool_request`` is answered by a separate command), so all of them are
+notifications; ``params`` is the event without its ``type``.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from desktop.core.events import (
 from desktop.core.lines import DEFAULT_LINE_LIMIT, OversizeLine
 from desktop.core.process import AgentProcess
 from desktop.core.protocols.aionrs import wire
+from desktop.core.signals import RawSignal, SignalFilter, SignalHub, SignalListener, Unsubscribe
 from desktop.core.traffic_log import TrafficLog
 
 log = logging.getLogger(__name__)
@@ -136,6 +142,7 @@ class AionrsBackend(AgentBackend):
         self._last_seen = time.monotonic()
         self._logged_unknown: set[str] = set()
         self.capabilities: wire.Capabilities = wire.Capabilities()
+        self.signals = SignalHub()
 
     # ------------------------------------------------------------------ AgentBackend
 
@@ -148,6 +155,12 @@ class AionrsBackend(AgentBackend):
     def process(self) -> AgentProcess:
         """The child process (for tests and diagnostics)."""
         return self._process
+
+    def add_signal_listener(
+        self, listener: SignalListener, wants: SignalFilter | None = None
+    ) -> Unsubscribe:
+        """Receive every event line the agent sends as an ``aionrs.<type>`` signal."""
+        return self.signals.add(listener, wants)
 
     async def start(self, emit: EmitFn) -> AgentReady:
         """Spawn the agent and wait for ``ready`` (or its early exit)."""
@@ -333,6 +346,8 @@ class AionrsBackend(AgentBackend):
             self._bad_json(line)
             return
         kind = data.get("type") if isinstance(data, dict) else None
+        if self.signals.active and type(kind) is str:  # one attribute check while nobody listens
+            self._publish(kind, data)
         if kind == "text_delta":  # the hot path: merged per read, see _flush_text
             text = data.get("text")
             if type(text) is str:
@@ -360,6 +375,22 @@ class AionrsBackend(AgentBackend):
         if event.model_extra:
             self._note_extra(str(kind), event)
         getattr(self, f"_on_{kind}")(event)
+
+    def _publish(self, kind: str, data: dict[str, Any]) -> None:
+        if not self.signals.wants(self.protocol, kind, "notification"):
+            return
+        msg_id = data.get("msg_id")
+        session = data.get("session_id") if kind == "ready" else None
+        self.signals.publish(
+            RawSignal(
+                source=self.protocol,
+                signal_type="notification",
+                method=kind,
+                params={k: v for k, v in data.items() if k != "type"},
+                thread_id=self._session_id or (session if isinstance(session, str) else None),
+                turn_id=msg_id if isinstance(msg_id, str) and msg_id else self._turn,
+            )
+        )
 
     def _bad_json(self, line: bytes) -> None:
         if not line.strip():

@@ -47,7 +47,9 @@ from desktop.core.protocols.codex.rpc import (
     RpcClosedError,
     RpcError,
 )
-from desktop.core.protocols.codex.signals import RawSignal, SignalHub, SignalListener, thread_of
+from desktop.core.protocols.codex.signals import thread_of
+from desktop.core.signals import RawSignal, SignalFilter, SignalHub, SignalListener, Unsubscribe
+from desktop.sdk.types import SignalType
 
 log = logging.getLogger(__name__)
 
@@ -159,9 +161,11 @@ class CodexAppServerBackend(AgentBackend):
         """The child process (tests and diagnostics)."""
         return self._process
 
-    def add_signal_listener(self, listener: SignalListener) -> Any:
+    def add_signal_listener(
+        self, listener: SignalListener, wants: SignalFilter | None = None
+    ) -> Unsubscribe:
         """Receive every notification and server request as an ``app_server.*`` signal."""
-        return self.signals.add(listener)
+        return self.signals.add(listener, wants)
 
     async def start(self, emit: EmitFn) -> AgentReady:
         """Spawn Codex, initialize, and start or resume the thread."""
@@ -336,13 +340,14 @@ class CodexAppServerBackend(AgentBackend):
         self._emit(ErrorEvent(turn_id=self._turn, code="protocol_error", message=message))
 
     def _publish(self, kind: str, method: str, params: Any, request_id: Any = None) -> None:
-        if not self.signals:
+        signal_type: SignalType = "request" if kind == "request" else "notification"
+        if not self.signals.wants("app_server", method, signal_type):
             return
         turn = params.get("turnId") if isinstance(params, dict) else None
         self.signals.publish(
             RawSignal(
                 source="app_server",
-                signal_type="request" if kind == "request" else "notification",
+                signal_type=signal_type,
                 method=method,
                 params=params,
                 request_id=request_id,
