@@ -64,6 +64,7 @@ QT_PLUGIN_EXCLUDES = [
     "libQt6EglFsKmsSupport",
     "wayland-graphics-integration-server/",
     "libQt6WaylandCompositor",
+    "networkinformation/libqglib",  # drags in gio, libmount and libblkid; NetworkManager stays
     "imageformats/libqpdf",
     "libQt6Pdf",
     "imageformats/libqtiff",
