@@ -52,8 +52,19 @@ def bare_loop(argv: list[str]) -> float:
 
 def exec_run(argv: list[str], workspace: Path) -> tuple[float, int, int]:
     """Seconds, peak RSS in bytes, and number of JSON lines printed."""
-    command = [sys.executable, "-m", "desktop", "exec", "--json", "--workspace", str(workspace),
-               "--agent-cmd", " ".join(argv), "-p", "go"]
+    command = [
+        sys.executable,
+        "-m",
+        "desktop",
+        "exec",
+        "--json",
+        "--workspace",
+        str(workspace),
+        "--agent-cmd",
+        " ".join(argv),
+        "-p",
+        "go",
+    ]
     started = time.perf_counter()
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, cwd=workspace)
     peak = 0
@@ -103,8 +114,10 @@ def main() -> None:
     print(f"bare read + json.loads loop: {bare_s:.3f} s")
     print(f"agentdesk exec --json:       {exec_s:.3f} s ({runs[0][2]:,} lines out)")
     print(f"ratio: {exec_s / bare_s:.2f} (target <= 1.5)")
-    print(f"peak RSS of agentdesk exec: {small[1] / 2**20:.1f} MiB at {options.events // 4:,} "
-          f"events, {peak / 2**20:.1f} MiB at {options.events:,} events")
+    print(
+        f"peak RSS of agentdesk exec: {small[1] / 2**20:.1f} MiB at {options.events // 4:,} "
+        f"events, {peak / 2**20:.1f} MiB at {options.events:,} events"
+    )
 
 
 if __name__ == "__main__":
