@@ -176,7 +176,7 @@ class ConversationPane(QWidget):
     def _on_approval_shown(self, card: ToolCard) -> None:
         if card.approval is not None:
             self.navigator.add(card.approval)
-            self.view.ensureWidgetVisible(card)
+            self.view.follow()
         self.approval_waiting.emit(card.item.request.name)
 
     # ------------------------------------------------------------------ status

@@ -69,7 +69,7 @@ def test_streaming_markdown_thinking_and_usage(driver: Driver, qtbot: QtBot) -> 
         assistant = next(v for v in views if isinstance(v, AssistantView))
         assert assistant.item.text == text
         assert assistant.block_count >= 1  # intro and code rendered as finished block(s)
-        shown = "".join(label.text() for label in assistant.findChildren(type(assistant._live)))
+        shown = assistant.shown_html()
         assert "<b>bold</b>" in shown or "font-weight" in shown
         assert "return" in shown and "Tail line" in shown
         status = pane.window().status_labels  # type: ignore[attr-defined]

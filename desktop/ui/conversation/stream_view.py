@@ -7,13 +7,59 @@ re-rendered on each tick.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSizeF, Qt
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QPlainTextEdit,
+    QSizePolicy,
+    QTextBrowser,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from desktop.ui import theme
 from desktop.ui.conversation.items import set_role, text_label
 from desktop.ui.conversation.markdown import BlockSplitter, renderer
 from desktop.ui.conversation.model import StreamItem
+
+#: Characters of finished markdown rendered per frame at most (bounds one repaint's cost).
+TICK_BUDGET = 6_000
+#: Characters per document before the next finished blocks start a new one.
+DOCUMENT_LIMIT = 16_000
+
+
+class _Document(QTextBrowser):
+    """Finished blocks of one message in one document, as tall as its content.
+
+    One ``QTextDocument`` lays out only what is appended, where a label per block would make the
+    column re-measure every label (quadratic over a long message).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setOpenExternalLinks(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.viewport().setAutoFillBackground(False)
+        self.setStyleSheet("QTextBrowser { background: transparent; }")
+        self.document().setDocumentMargin(0)
+        self.document().documentLayout().documentSizeChanged.connect(self._fit)
+        self.setFixedHeight(0)
+        self.blocks = 0
+
+    def append_html(self, html: str) -> None:
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        cursor.insertHtml(html)
+        self.blocks += 1
+
+    def _fit(self, size: QSizeF) -> None:
+        self.setFixedHeight(int(size.height()) + 2)
 
 
 class AssistantView(QWidget):
@@ -27,6 +73,8 @@ class AssistantView(QWidget):
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(2, 0, 2, 0)
         self._layout.setSpacing(0)
+        self._documents: list[_Document] = []
+        self._backlog: list[str] = []
         self._live: QLabel = text_label(rich=True)
         self._live_source = ""
         self._layout.addWidget(self._live)
@@ -36,16 +84,40 @@ class AssistantView(QWidget):
     @property
     def block_count(self) -> int:
         """Finished blocks rendered so far (tests and benchmarks look at it)."""
-        return self._layout.count() - 1
+        return sum(document.blocks for document in self._documents)
+
+    def shown_html(self) -> str:
+        """Everything rendered so far (finished blocks and the open one)."""
+        return "".join(d.toHtml() for d in self._documents) + self._live.text()
+
+    def _append(self, html: str) -> None:
+        # Inserting into a QTextDocument costs time in proportion to its size, so a long
+        # message is spread over documents of bounded size (a new one below the full one).
+        last = self._documents[-1] if self._documents else None
+        if last is None or last.document().characterCount() > DOCUMENT_LIMIT:
+            last = _Document()
+            self._documents.append(last)
+            self._layout.insertWidget(self._layout.count() - 1, last)
+        last.append_html(html)
+
+    @property
+    def busy(self) -> bool:
+        """Finished blocks wait for the next frame (a frame renders at most ``TICK_BUDGET``)."""
+        return bool(self._backlog)
 
     def refresh(self) -> None:
-        """Render finished blocks once, and the open block again."""
+        """Render finished blocks once (bounded per frame), and the open block again."""
         new = self.item.take_new()
-        if not new and self._splitter.live == self._live_source:
+        if not new and not self._backlog and self._splitter.live == self._live_source:
             return
-        for block in self._splitter.feed(new):
-            label = text_label(self._renderer.render(block), rich=True)
-            self._layout.insertWidget(self._layout.count() - 1, label)
+        self._backlog.extend(self._splitter.feed(new))
+        taken, size = 0, 0
+        while taken < len(self._backlog) and size < TICK_BUDGET:
+            size += len(self._backlog[taken])
+            taken += 1
+        if taken:
+            self._append(self._renderer.render("".join(self._backlog[:taken])))
+            del self._backlog[:taken]
         live = self._splitter.live
         if live != self._live_source:
             self._live_source = live

@@ -113,11 +113,19 @@ class ConversationView(QScrollArea):
     def flush(self) -> None:
         """Render every dirty item now."""
         dirty, self._dirty = self._dirty, {}
-        for key in dirty:
+        for key, item in dirty.items():
             widget = self.widgets.get(key)
             if widget is not None:
                 widget.refresh()
+                if isinstance(widget, AssistantView) and widget.busy:
+                    self._on_changed(item)  # the rest in the next frame
         self.repaints += 1
+
+    def follow(self) -> None:
+        """Stick to the bottom again (a new approval card must be seen at once)."""
+        self._stick = True
+        bar = self.verticalScrollBar()
+        bar.setValue(bar.maximum())
 
     def _on_scrolled(self, value: int) -> None:
         self._stick = value >= self.verticalScrollBar().maximum() - 24

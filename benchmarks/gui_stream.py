@@ -1,0 +1,81 @@
+"""Largest event-loop stall while 200,000 text deltas stream into a visible conversation.
+
+A 1 ms Qt timer records the gap between its ticks while the fake agent floods text deltas
+through the real adapter, session, bridge and view. Target: largest gap ≤ 50 ms.
+Usage: python benchmarks/gui_stream.py [DELTAS]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtCore import QTimer  # noqa: E402
+
+from desktop.core.events import SessionState  # noqa: E402
+from desktop.ui.app import AppContext, make_application  # noqa: E402
+from desktop.ui.qt_async import run_qt  # noqa: E402
+
+
+def main() -> None:
+    deltas = int(sys.argv[1]) if len(sys.argv) > 1 else 200_000
+    tmp = Path(tempfile.mkdtemp())
+    os.environ["AGENTDESK_HOME"] = str(tmp / "home")
+    scenario = tmp / "flood.json"
+    scenario.write_text(json.dumps({"turns": [[{"flood": deltas, "text": "lorem ipsum "}]]}))
+    fake = ROOT / "tests" / "fakes" / "fake_aionrs.py"
+    cmd = f"{sys.executable} {fake} --json-stream --profile spec --scenario {scenario}"
+    app = make_application()
+    gaps: list[float] = []
+    last = [time.perf_counter()]
+
+    def tick() -> None:
+        now = time.perf_counter()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    async def run() -> int:
+        context = AppContext(app, argparse.Namespace(path=None, agent=None, agent_cmd=cmd))
+        window = context.open_workspace(tmp)
+        pane = window.current
+        assert pane is not None
+        while pane.session.state != SessionState.READY:
+            await __import__("asyncio").sleep(0.01)
+        timer = QTimer()
+        timer.timeout.connect(tick)
+        timer.start(1)
+        started = time.perf_counter()
+        last[0] = started
+        pane.submit("flood", [])
+        await pane.session.wait_idle()
+        elapsed = time.perf_counter() - started
+        timer.stop()
+        text = next(i for i in pane.transcript.items if hasattr(i, "pieces")).text  # type: ignore[attr-defined]
+        worst = sorted(gaps)[-5:]
+        print(f"platform: {os.environ['QT_QPA_PLATFORM']}, deltas: {deltas:,}")
+        print(
+            f"streamed {len(text):,} characters in {elapsed:.2f} s; repaints: {pane.view.repaints}"
+        )
+        print(
+            f"largest event-loop stall: {max(gaps) * 1000:.1f} ms (target <= 50); "
+            f"five largest: {', '.join(f'{g * 1000:.1f}' for g in worst)} ms"
+        )
+        context.quit()
+        await context.all_closed.wait()
+        await context.shutdown()
+        return 0
+
+    run_qt(app, run)
+
+
+if __name__ == "__main__":
+    main()
