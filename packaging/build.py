@@ -120,7 +120,7 @@ def windows(build: Path, check: bool) -> Path:
         (payload / f"{NAME}.exe").write_bytes(b"MZ stand-in payload")
         (payload / "_internal" / "base_library.zip").write_bytes(b"stand-in")
     out = out_dir / f"AgentDesk-{version()}-setup.exe"
-    makensis = shutil.which("makensis") or "makensis"
+    makensis = shutil.which("makensis") or r"C:\Program Files (x86)\NSIS\makensis.exe"
     run(
         [
             makensis,
@@ -217,10 +217,10 @@ def dmg_smoke(image: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------- Linux
-def deb_install_smoke(package: Path) -> None:
+def deb_install_smoke(package: Path, display: str) -> None:
     """As root: install with apt (Depends resolved), smoke-test, remove, check nothing is left."""
     run(["apt-get", "install", "-y", "--no-install-recommends", str(package.resolve())])
-    smoke_run.check([f"/usr/bin/{NAME}"], display="native")
+    smoke_run.check([f"/usr/bin/{NAME}"], display=display)
     run(["dpkg", "--purge", NAME])
     left = [p for p in (Path("/opt") / NAME, Path("/usr/bin") / NAME) if os.path.lexists(p)]
     if left:
@@ -240,8 +240,8 @@ def smoke(build: Path, target: str, path: Path | None, display: str) -> None:
         smoke_run.check([str(path or executable(build))], display=display)
     elif target == "deb":
         package = path or next(build.glob(f"{NAME}_*.deb"))
-        if os.geteuid() == 0 and os.environ.get("CI"):
-            deb_install_smoke(package)
+        if os.environ.get("CI") and getattr(os, "geteuid", lambda: 1)() == 0:
+            deb_install_smoke(package, display)
         else:
             deb_unpacked_smoke(package)
     elif target == "appdir":

@@ -1,0 +1,83 @@
+"""Builds the frozen onedir, the .deb and the AppDir once, for every packaging test.
+
+The build (PyInstaller, then dpkg-deb with xz) takes a few minutes on 2 cores, so it is cached
+in ``build/packaging-cache/<hash>``, keyed by a hash of everything that goes into it (the app's
+sources, the packaging scripts, resources, the Python and PyInstaller versions). A changed
+source gives a new key and a fresh build; older cache folders are removed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import platform
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGING = ROOT / "packaging"
+CACHE = ROOT / "build" / "packaging-cache"
+BUILD_TIMEOUT = 1500
+sys.path.insert(0, str(PACKAGING))
+
+
+@dataclass(frozen=True)
+class Built:
+    """Where the artifacts of this session's build are."""
+
+    folder: Path
+    onedir: Path
+    executable: Path
+    deb: Path
+    appdir: Path
+
+
+def _source_key() -> str:
+    import PyInstaller
+
+    digest = hashlib.sha256()
+    digest.update(f"{sys.version} {platform.machine()} {PyInstaller.__version__}".encode())
+    files = [
+        *(ROOT / "desktop").rglob("*"),
+        *PACKAGING.rglob("*"),
+        *(ROOT / "resources").rglob("*"),
+    ]
+    for path in sorted(p for p in files if p.is_file() and "__pycache__" not in p.parts):
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _build(folder: Path) -> None:
+    for step in ("freeze", "deb", "appdir"):
+        subprocess.run(
+            [sys.executable, str(PACKAGING / "build.py"), "--build-dir", str(folder), step],
+            check=True,
+            timeout=BUILD_TIMEOUT,
+            cwd=ROOT,
+        )
+    (folder / "complete").write_text("ok")
+
+
+@pytest.fixture(scope="session")
+def built() -> Built:
+    """The onedir, .deb and AppDir of the current sources (built once, cached by hash)."""
+    folder = CACHE / _source_key()
+    if not (folder / "complete").exists():
+        if CACHE.exists():
+            for old in CACHE.iterdir():
+                shutil.rmtree(old, ignore_errors=True)
+        folder.mkdir(parents=True)
+        _build(folder)
+    onedir = folder / "dist" / "agentdesk"
+    return Built(
+        folder=folder,
+        onedir=onedir,
+        executable=onedir / "agentdesk",
+        deb=next(folder.glob("agentdesk_*.deb")),
+        appdir=folder / "AgentDesk.AppDir",
+    )
