@@ -237,7 +237,11 @@ class Session:
         while self._queue and not self._closed:
             if self._backend is not None and not self._backend.accepts_prompts:
                 await self._end_backend()  # it is quitting; resume in a fresh process
-            if self._backend is None or self.state in (SessionState.EXITED, SessionState.NEW):
+            if self._backend is None or self.state in (
+                SessionState.EXITED,
+                SessionState.NEW,
+                SessionState.STARTING,  # a start is under way: wait for it (start() locks)
+            ):
                 try:
                     await self.start()
                 except AgentStartError as exc:
