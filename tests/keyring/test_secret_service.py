@@ -58,3 +58,27 @@ def test_cli_keys_against_the_real_keyring(tmp_path: Path, agentdesk_home: Path)
     assert on_disk == []
     assert agentdesk("keys", "delete", "openai", cwd=tmp_path).returncode == 0
     assert "openai     no key" in agentdesk("keys", "list", cwd=tmp_path).stdout
+
+
+def test_cli_keys_stores_a_remote_agents_signing_key(tmp_path: Path, agentdesk_home: Path) -> None:
+    name = f"rt-{uuid.uuid4().hex[:8]}"
+    added = agentdesk(
+        *("agents", "add-remote", name, "--address", "127.0.0.1:9", "--plaintext"),
+        *("--user-id", "u", "--workspace-id", "w"),
+        cwd=tmp_path,
+    )
+    assert added.returncode == 0, added.stderr
+    key = f"signing-{uuid.uuid4().hex}"
+    stored = agentdesk("keys", "set", name, cwd=tmp_path, stdin=key + "\n")
+    assert stored.returncode == 0, stored.stderr
+    assert "signing key" in stored.stdout and key not in stored.stdout
+    listed = agentdesk("keys", "list", name, cwd=tmp_path)
+    assert f"stored ({key[:3]}…{key[-4:]})" in listed.stdout and "remote" in listed.stdout
+    assert key not in listed.stdout
+    on_disk = [
+        p for p in agentdesk_home.rglob("*") if p.is_file() and key.encode() in p.read_bytes()
+    ]
+    assert on_disk == []
+    assert agentdesk("keys", "delete", name, cwd=tmp_path).returncode == 0
+    refused = agentdesk("keys", "set", f"{name}-missing", cwd=tmp_path, stdin="x\n")
+    assert refused.returncode == 2 and "unknown profile or remote agent" in refused.stderr
