@@ -1,0 +1,106 @@
+"""Codex approval requests as approval cards, and the answers that go back.
+
+``item/commandExecution/requestApproval`` and ``item/fileChange/requestApproval`` (and the legacy
+``execCommandApproval`` / ``applyPatchApproval``) become pending ``ToolRequested`` events with a
+host-computed preview. The Session's decision is answered with accept / acceptForSession /
+decline (legacy: approved / approved_for_session / denied). A request Codex resolved itself
+(``serverRequest/resolved``), an interrupt or the end of the turn withdraws the card.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from desktop.core.events import Decision, ToolCancelled, ToolCategory, ToolRequested
+from desktop.core.protocols.codex import items
+from desktop.core.protocols.codex.rpc import RequestId
+from desktop.core.protocols.codex.turn import TurnState
+
+log = logging.getLogger(__name__)
+
+COMMAND_APPROVALS = {"item/commandExecution/requestApproval", "execCommandApproval"}
+V2_APPROVALS = {"item/commandExecution/requestApproval", "item/fileChange/requestApproval"}
+LEGACY_APPROVALS = {"execCommandApproval", "applyPatchApproval"}
+APPROVAL_METHODS = V2_APPROVALS | LEGACY_APPROVALS
+_V2_DECISIONS = {Decision.ONCE: "accept", Decision.ALWAYS: "acceptForSession"}
+_LEGACY_DECISIONS = {Decision.ONCE: "approved", Decision.ALWAYS: "approved_for_session"}
+
+
+@dataclass
+class _Approval:
+    request_id: RequestId
+    method: str
+    turn_id: str | None
+
+
+class ApprovalDesk:
+    """The approval requests Codex is waiting on, by tool call id."""
+
+    def __init__(self, state: TurnState) -> None:
+        self._state = state
+        self._pending: dict[str, _Approval] = {}
+
+    def request(self, request_id: RequestId, method: str, params: dict[str, Any]) -> None:
+        """Show an approval request (one of ``APPROVAL_METHODS``) as a pending card."""
+        state = self._state
+        call_id = str(params.get("itemId") or params.get("callId") or f"request-{request_id}")
+        item = state.items.get(call_id, {})
+        if method in COMMAND_APPROVALS:
+            command = params.get("command") or item.get("command")
+            cwd = params.get("cwd") or item.get("cwd")
+            name, category = items.COMMAND_TOOL, ToolCategory.EXEC
+            preview = items.command_preview(state.workspace, command, cwd)
+            args: dict[str, Any] = {"command": preview.text, "cwd": preview.cwd}
+        else:
+            raw = params.get("fileChanges") or item.get("changes") or params.get("changes")
+            changes = items.normalize_changes(raw)
+            name, category = items.PATCH_TOOL, ToolCategory.EDIT
+            preview = items.patch_preview(state.workspace, changes)
+            args = {"changes": [c["path"] for c in changes]}
+        self._pending[call_id] = _Approval(request_id, method, state.turn)
+        state.shown.add(call_id)
+        state.emit(
+            ToolRequested(
+                turn_id=state.turn,
+                call_id=call_id,
+                name=name,
+                category=category,
+                args=args,
+                description=str(params.get("reason") or ""),
+                pending=True,
+                preview=preview,
+            )
+        )
+
+    def answer(self, call_id: str, decision: Decision) -> tuple[RequestId, dict[str, str]] | None:
+        """The JSON-RPC result for a decision, or None when the request is gone."""
+        approval = self._pending.pop(call_id, None)
+        if approval is None:
+            log.info("decision for %s, which is no longer pending", call_id)
+            return None
+        if approval.method in LEGACY_APPROVALS:
+            answer = _LEGACY_DECISIONS.get(decision, "denied")
+        else:
+            answer = _V2_DECISIONS.get(decision, "decline")
+        return approval.request_id, {"decision": answer}
+
+    def withdraw(self, call_id: str, reason: str) -> None:
+        """Withdraw the card of ``call_id`` if it is still pending."""
+        approval = self._pending.pop(call_id, None)
+        if approval is not None:
+            self._state.emit(
+                ToolCancelled(turn_id=approval.turn_id, call_id=call_id, reason=reason)
+            )
+
+    def withdraw_request(self, request_id: Any, reason: str) -> None:
+        """Withdraw the card of JSON-RPC request ``request_id`` (Codex resolved it)."""
+        for call_id, approval in tuple(self._pending.items()):
+            if approval.request_id == request_id:
+                self.withdraw(call_id, reason)
+
+    def withdraw_all(self, reason: str) -> None:
+        """Withdraw every pending card."""
+        for call_id in tuple(self._pending):
+            self.withdraw(call_id, reason)
