@@ -229,3 +229,11 @@ def test_schema_has_titles_for_the_generated_dialog() -> None:
         "acp",
         "codex",
     }
+
+
+def test_new_anthropic_profiles_default_to_a_current_model() -> None:
+    fresh = SettingsStore().settings.profile("anthropic")
+    assert fresh is not None and fresh.model == "claude-sonnet-4-6"
+    put_fixture("settings_v0.json")  # an openai-only prototype file gets the default profile
+    migrated = SettingsStore().settings.profile("anthropic")
+    assert migrated is not None and migrated.model == "claude-sonnet-4-6"

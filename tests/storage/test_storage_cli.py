@@ -146,7 +146,7 @@ async def test_profile_becomes_flags_and_the_key_only_env(memory_keyring: InMemo
         "--provider",
         "anthropic",
         "--model",
-        "claude-sonnet-4-5",
+        "claude-sonnet-4-6",
         "--base-url",
         "http://127.0.0.1:9",
         "--max-tokens",

@@ -20,7 +20,7 @@ import shlex
 from collections.abc import Callable
 from typing import Any
 
-from desktop.core.settings.models import SCHEMA_VERSION
+from desktop.core.settings.models import DEFAULT_ANTHROPIC_MODEL, SCHEMA_VERSION
 
 JsonDict = dict[str, Any]
 
@@ -32,7 +32,7 @@ class MigrationError(Exception):
 def _v0_to_v1(doc: JsonDict) -> JsonDict:
     provider = doc.get("provider", "anthropic")
     profiles: JsonDict = {
-        "anthropic": {"provider": "anthropic", "model": "claude-sonnet-4-5"},
+        "anthropic": {"provider": "anthropic", "model": DEFAULT_ANTHROPIC_MODEL},
         "openai": {"provider": "openai", "model": "gpt-4.1"},
     }
     if "model" in doc:

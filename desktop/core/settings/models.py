@@ -229,11 +229,17 @@ class Appearance(_Model):
     font_size: int = Field(default=11, ge=6, le=48, title="Font size", description="In points.")
 
 
+#: The model of a fresh install's Anthropic profile (the built-in agent's own default too).
+#: Only new profiles get it: a stored profile's model is the user's choice and is never rewritten,
+#: so changing this needs no settings migration.
+DEFAULT_ANTHROPIC_MODEL: Final = "claude-sonnet-4-6"
+
+
 def default_profiles() -> list[ProviderProfile]:
     """The profiles a fresh install has (keys still to be set)."""
     return [
         ProviderProfile(
-            name="anthropic", provider=ProviderType.ANTHROPIC, model="claude-sonnet-4-5"
+            name="anthropic", provider=ProviderType.ANTHROPIC, model=DEFAULT_ANTHROPIC_MODEL
         ),
         ProviderProfile(name="openai", provider=ProviderType.OPENAI, model="gpt-4.1"),
     ]
