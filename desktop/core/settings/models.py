@@ -229,6 +229,25 @@ class Appearance(_Model):
     font_size: int = Field(default=11, ge=6, le=48, title="Font size", description="In points.")
 
 
+#: Built-in extensions (``desktop/core/extensions/builtin``) the user can switch on.
+BuiltinExtension = Literal["read_only_auto_approve", "shell_deny_list", "file_change_review"]
+
+
+class ExtensionSettings(_Model):
+    """Which extensions load. Added within schema 2: files without it get these defaults."""
+
+    enabled_builtins: list[BuiltinExtension] = Field(
+        default_factory=list,
+        title="Enabled built-ins",
+        description="Built-in extensions that are switched on (all are off by default).",
+    )
+    disabled: list[str] = Field(
+        default_factory=list,
+        title="Disabled extensions",
+        description="Extension folder names that are not loaded even when found.",
+    )
+
+
 #: The model of a fresh install's Anthropic profile (the built-in agent's own default too).
 #: Only new profiles get it: a stored profile's model is the user's choice and is never rewritten,
 #: so changing this needs no settings migration.
@@ -261,6 +280,7 @@ class Settings(_Model):
     )
     approvals: ApprovalDefaults = Field(default_factory=ApprovalDefaults, title="Approvals")
     appearance: Appearance = Field(default_factory=Appearance, title="Appearance")
+    extensions: ExtensionSettings = Field(default_factory=ExtensionSettings, title="Extensions")
     recent_workspaces: list[str] = Field(
         default_factory=list,
         max_length=_MAX_RECENT,
