@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from PySide6.QtCore import Signal
@@ -59,6 +60,7 @@ class ConversationPane(QWidget):
         agent_name: str,
         factory: BackendFactory,
         scope: TaskScope,
+        resume_id: str | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -66,7 +68,10 @@ class ConversationPane(QWidget):
         self.title = title
         self.agent_name = agent_name
         self.scope = scope
-        self.session = Session(factory, workspace=workspace)
+        self.session = Session(factory, workspace=workspace, resume_id=resume_id)
+        #: Starts the session instead of ``Session.start`` (a conversation reopened from
+        #: history brings its agent up to date; see ``desktop.ui.sidebar.resume``).
+        self.starter: Callable[[Session], Awaitable[object]] | None = None
         self.bridge = SessionBridge(self.session, self)
         self.transcript = Transcript(self)
         self.view = ConversationView(self.transcript)
@@ -114,7 +119,10 @@ class ConversationPane(QWidget):
 
     async def _start(self) -> None:
         try:
-            await self.session.start()
+            if self.starter is not None:
+                await self.starter(self.session)
+            else:
+                await self.session.start()
         except AgentStartError:
             log.info("agent %s failed to start", self.agent_name)  # shown inline by the session
 
@@ -122,6 +130,8 @@ class ConversationPane(QWidget):
         """Send (or queue) a prompt."""
         if self._closed:
             return
+        if self._starting is None and self.session.state == SessionState.NEW:
+            self.start()  # not started when opened (a conversation reopened from history)
         starting = self._starting
         if starting is not None and not starting.done():
             # Session._pump does not wait for a start already in progress and would send the
