@@ -214,3 +214,42 @@ def test_resume_summary_is_bounded_and_keeps_the_newest() -> None:
     assert "question 199" in body and "question 0 " not in body
     assert "earlier items omitted" in summary.splitlines()[1]
     assert "…" in summary  # the 5000-character answers are clipped
+
+
+def fts_seqs(path: Path, word: str) -> list[int]:
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute(
+            "SELECT i.seq FROM items_fts JOIN items i ON i.id = items_fts.rowid "
+            "WHERE items_fts MATCH ?",
+            (word,),
+        )
+        return [r[0] for r in rows]
+    finally:
+        conn.close()
+
+
+@pytest.mark.asyncio
+async def test_streaming_text_is_indexed_once_complete_and_found_meanwhile(
+    workspace: Path,
+) -> None:
+    scenario = {"turns": [[{"text": "quokka one "}, {"sleep": 1.5}, {"text": "wombat two"}]]}
+    writer = HistoryWriter()
+    session = session_for(workspace, scenario)
+    recorder = HistoryRecorder.start(writer, workspace, "fake")
+    recorder.attach(session)
+    session.submit(Prompt("stream please"))
+    await asyncio.sleep(1.0)  # mid-turn: "quokka one " is on disk, incomplete
+    assert ("assistant", "quokka one ", 0) in items_on_disk(writer.path)
+    assert fts_seqs(writer.path, "quokka") == []  # not indexed while it grows
+    store = HistoryStore()
+    [hit] = store.search("quokka", str(workspace))  # but search finds it
+    assert hit.kind == ItemKind.ASSISTANT and "[quokka]" in hit.snippet
+    await session.wait_idle()
+    await session.close()
+    recorder.detach()
+    await asyncio.to_thread(writer.close)
+    assert fts_seqs(writer.path, "quokka") == fts_seqs(writer.path, "wombat") == [hit.seq]
+    [done] = store.search("quokka wombat", str(workspace))
+    assert done.seq == hit.seq and done.snippet.count("[") == 2
+    store.close()

@@ -102,3 +102,60 @@ def test_extension_table_created_by_another_connection_survives() -> None:
     store.close()
     reopened = connect(history_path())
     assert reopened.execute("SELECT id FROM ext_queue").fetchall() == [(1,)]
+
+
+def fts_rowids(conn: sqlite3.Connection, word: str) -> list[int]:
+    return [
+        r[0] for r in conn.execute("SELECT rowid FROM items_fts WHERE items_fts MATCH ?", (word,))
+    ]
+
+
+def test_migrates_from_version_2_and_unindexes_incomplete_items() -> None:
+    path = history_path()
+    load_fixture(path, "history_v2.sql")
+    store = HistoryStore()
+    conv = store.get("d00dfeed01")
+    assert [(i.seq, i.complete) for i in conv.items] == [(0, True), (1, True), (2, False)]
+    assert [h.seq for h in store.search("lexer", "/srv/streaming")] == [0, 1]
+    # the item a crash cut off is no longer in the index, but search still finds it
+    [hit] = store.search("scanner tok", "/srv/streaming")
+    assert (hit.seq, hit.snippet) == (2, "Then the [scanner] groups them into tokens, and the")
+    store.close()
+    conn = sqlite3.connect(path)
+    assert user_version(conn) == SCHEMA_VERSION
+    assert fts_rowids(conn, "scanner") == [] and fts_rowids(conn, "runes") == [2]
+    conn.execute("INSERT INTO items_fts(items_fts) VALUES ('integrity-check')")
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert conn.execute("SELECT payload FROM extension_jobs").fetchall() == [("keep me",)]
+
+
+def test_only_complete_items_are_indexed_and_rewrites_of_streaming_text_are_not() -> None:
+    store = HistoryStore()
+    conv = store.create_conversation("/w", "fake")
+    store.close()
+    conn = connect(history_path())
+
+    def write(seq: int, text: str, complete: bool) -> None:
+        conn.execute(
+            "INSERT INTO items(conversation_id, seq, kind, text, complete, created_at) "
+            "VALUES (?, ?, 'assistant', ?, ?, 0) ON CONFLICT(conversation_id, seq) DO UPDATE "
+            "SET text = excluded.text, complete = excluded.complete",
+            (conv, seq, text, int(complete)),
+        )
+
+    def index_size() -> int:
+        return int(conn.execute("SELECT count(*) FROM items_fts_data").fetchone()[0])
+
+    empty = index_size()
+    for n in range(1, 50):  # streaming: the text grows, the index does not change at all
+        write(0, "alpha " * n, complete=False)
+    assert index_size() == empty and fts_rowids(conn, "alpha") == []
+    write(0, "alpha " * 50 + "omega", complete=True)
+    [row] = conn.execute("SELECT id FROM items WHERE seq = 0").fetchall()
+    assert fts_rowids(conn, "omega") == [row[0]] == fts_rowids(conn, "alpha")
+    write(0, "rewritten", complete=True)  # a complete item edited later is re-indexed
+    assert fts_rowids(conn, "omega") == [] and fts_rowids(conn, "rewritten") == [row[0]]
+    conn.execute("DELETE FROM items")
+    assert fts_rowids(conn, "rewritten") == []
+    conn.execute("INSERT INTO items_fts(items_fts, rank) VALUES ('integrity-check', 1)")
+    conn.close()

@@ -8,6 +8,11 @@ queue) keep their tables in the same file, and unknown tables are left alone.
 Versions:
     1: workspaces, conversations, items.
     2: the FTS5 index ``items_fts`` over item text, kept current by triggers.
+    3: only complete items are in ``items_fts``. Streamed text is rewritten every 0.25 s while
+       it grows; re-indexing all of it on each rewrite made long answers quadratic (and grew
+       the writer's memory). An item is indexed once, when it is complete; search finds items
+       still streaming (or cut off by a crash) with a substring scan of the few incomplete
+       rows, through the partial index ``items_incomplete``.
 """
 
 from __future__ import annotations
@@ -67,8 +72,29 @@ CREATE TRIGGER items_fts_update AFTER UPDATE OF text ON items BEGIN
 END;
 """
 
+_V3 = """
+DROP TRIGGER items_fts_insert;
+DROP TRIGGER items_fts_delete;
+DROP TRIGGER items_fts_update;
+INSERT INTO items_fts(items_fts, rowid, text)
+    SELECT 'delete', id, text FROM items WHERE complete = 0;
+CREATE INDEX items_incomplete ON items(id) WHERE complete = 0;
+CREATE TRIGGER items_fts_insert AFTER INSERT ON items WHEN new.complete = 1 BEGIN
+    INSERT INTO items_fts(rowid, text) VALUES (new.id, new.text);
+END;
+CREATE TRIGGER items_fts_delete AFTER DELETE ON items WHEN old.complete = 1 BEGIN
+    INSERT INTO items_fts(items_fts, rowid, text) VALUES ('delete', old.id, old.text);
+END;
+CREATE TRIGGER items_fts_update AFTER UPDATE OF text, complete ON items
+WHEN old.complete = 1 OR new.complete = 1 BEGIN
+    INSERT INTO items_fts(items_fts, rowid, text)
+        SELECT 'delete', old.id, old.text WHERE old.complete = 1;
+    INSERT INTO items_fts(rowid, text) SELECT new.id, new.text WHERE new.complete = 1;
+END;
+"""
+
 #: ``MIGRATIONS[n]`` takes the database from version ``n`` to ``n + 1``.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -57,6 +57,16 @@ def fts_query(text: str) -> str:
     return " ".join(quoted)
 
 
+def _substring_snippet(text: str, word: str, context: int = 60) -> str:
+    """A snippet around the first occurrence of ``word`` (matched case-insensitively)."""
+    at = text.lower().find(word.lower())
+    if at < 0:
+        return text[: 2 * context]
+    start, end = max(0, at - context), at + len(word)
+    snippet = text[start:at] + "[" + text[at:end] + "]" + text[end : end + context]
+    return ("…" if start else "") + snippet + ("…" if end + context < len(text) else "")
+
+
 def ensure_workspace(conn: sqlite3.Connection, path: str) -> int:
     """The id of the workspace row for ``path`` (created if new). Runs in the caller's txn."""
     now = time.time()
@@ -287,6 +297,8 @@ class HistoryStore:
 
         Every word must appear; the last one may be a prefix. Each hit names the conversation and
         the item to scroll to, with a short snippet where the match is wrapped in ``[`` ``]``.
+        Complete items come from the FTS index, ranked; items still streaming (or cut off by a
+        crash) are not indexed yet and follow, found by a case-insensitive substring scan.
         """
         match = fts_query(query)
         if not match:
@@ -307,6 +319,8 @@ class HistoryStore:
         params.append(limit)
         with self._lock:
             rows = self._conn.execute(sql, params).fetchall()
+            if len(rows) < limit:
+                rows += self._search_incomplete(query, workspace, limit - len(rows))
         return [
             SearchHit(
                 conversation_id=r[0],
@@ -318,3 +332,28 @@ class HistoryStore:
             )
             for r in rows
         ]
+
+    def _search_incomplete(
+        self, query: str, workspace: Path | str | None, limit: int
+    ) -> list[tuple[Any, ...]]:
+        """Incomplete items containing every word (the caller holds the lock)."""
+        words = [w for w in re.split(r"\s+", query.strip()) if w]
+        sql = (
+            "SELECT c.id, c.title, i.id, i.seq, i.kind, i.text "
+            # CROSS JOIN fixes the order: the few incomplete ids first, never a scan of items.
+            "FROM (SELECT id FROM items INDEXED BY items_incomplete WHERE complete = 0) p "
+            "CROSS JOIN items i ON i.id = p.id "
+            "JOIN conversations c ON c.id = i.conversation_id "
+            "JOIN workspaces w ON w.id = c.workspace_id WHERE 1"
+        )
+        params: list[Any] = []
+        for word in words:
+            sql += " AND i.text LIKE ? ESCAPE '\\'"
+            params.append("%" + re.sub(r"([\\%_])", r"\\\1", word) + "%")
+        if workspace is not None:
+            sql += " AND w.path = ?"
+            params.append(str(workspace))
+        sql += " ORDER BY c.updated_at DESC, i.seq LIMIT ?"
+        params.append(limit)
+        rows = self._conn.execute(sql, params).fetchall()
+        return [(*r[:5], _substring_snippet(r[5], words[0])) for r in rows]
