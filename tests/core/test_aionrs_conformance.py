@@ -715,3 +715,25 @@ async def test_prompt_submitted_while_the_agent_starts_waits_for_ready(workspace
     types = rec.types()
     assert types.index("agent_ready") < types.index("turn_started"), "sent before ready"
     await session.close()
+
+
+@pytest.mark.asyncio
+async def test_a_bug_in_mapping_one_event_never_stops_the_stream(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desktop.core.protocols.aionrs.adapter import AionrsBackend
+
+    def broken(self: AionrsBackend, event: object) -> None:
+        raise RuntimeError("mapping bug")
+
+    monkeypatch.setattr(AionrsBackend, "_on_info", broken)
+    session, rec = make_session(workspace, REAL, {"turns": [[{"info": "x"}, {"text": "after"}]]})
+    await session.start()
+    session.submit(Prompt("go"))
+    await asyncio.wait_for(session.wait_idle(), 10)
+    assert any(
+        e.code == "internal_error" and "mapping bug" in e.message for e in rec.of(ErrorEvent)
+    )
+    assert "".join(e.text for e in rec.of(TextDelta)) == "after"
+    assert rec.of(TurnEnded)[0].reason == TurnEndReason.COMPLETED
+    await session.close()

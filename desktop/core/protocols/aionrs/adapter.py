@@ -289,7 +289,20 @@ class AionrsBackend(AgentBackend):
             async for batch in self._process.lines():
                 self._last_seen = time.monotonic()
                 for line in batch:
-                    self._handle_line(line)
+                    try:
+                        self._handle_line(line)
+                    except Exception as exc:
+                        # A bug in mapping one event must not stop reading: the agent would
+                        # look hung and its turn would never end.
+                        log.exception("%s: handling an event failed", self.name)
+                        self._out(
+                            ErrorEvent(
+                                turn_id=self._turn,
+                                code="internal_error",
+                                message=f"Agent Desk could not handle an event "
+                                f"from the agent: {exc!r}",
+                            )
+                        )
                 if self._pending_text:
                     self._flush_text()
         except Exception:

@@ -119,7 +119,13 @@ class JsonRpcPeer:
         try:
             async for batch in self._process.lines():
                 for line in batch:
-                    self._handle(line)
+                    try:
+                        self._handle(line)
+                    except Exception as exc:
+                        # A bug in mapping one message must not stop reading: the agent would
+                        # look hung and its turn would never end.
+                        log.exception("handling a message from the agent failed")
+                        self._on_bad_line(f"Agent Desk could not handle a message: {exc!r}")
         finally:
             self.closed = True
             for future in self._pending.values():
