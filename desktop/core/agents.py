@@ -19,7 +19,8 @@ from typing import Any
 from desktop.core.backend import AgentBackend
 from desktop.core.lines import DEFAULT_LINE_LIMIT
 from desktop.core.paths import app_paths
-from desktop.core.protocols.aionrs.adapter import AionrsBackend, LaunchSpec, UsageCounter
+from desktop.core.protocols.aionrs.adapter import AionrsBackend, LaunchSpec
+from desktop.core.protocols.aionrs.usage import UsageCounter
 from desktop.core.session import BackendFactory
 from desktop.core.shell_env import find_program, search_path
 from desktop.core.traffic_log import Redactor, TrafficLog, secret_values

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +46,8 @@ from desktop.core.events import (
 from desktop.core.lines import DEFAULT_LINE_LIMIT, OversizeLine
 from desktop.core.process import AgentProcess
 from desktop.core.protocols.aionrs import wire
+from desktop.core.protocols.aionrs.heartbeat import Heartbeat
+from desktop.core.protocols.aionrs.usage import UsageCounter, version_tuple
 from desktop.core.signals import RawSignal, SignalFilter, SignalHub, SignalListener, Unsubscribe
 from desktop.core.traffic_log import TrafficLog
 
@@ -65,35 +66,6 @@ class LaunchSpec:
     cwd: Path
     env: dict[str, str]
     name: str = "agent"
-
-
-@dataclass
-class UsageCounter:
-    """Turns cumulative usage (aionrs 0.2.x) into per-turn figures; survives agent restarts."""
-
-    last_total: Usage = field(default_factory=Usage)
-
-    def per_turn(self, reported: Usage, cumulative: bool) -> Usage:
-        """The usage of the turn that just ended."""
-        if not cumulative:
-            return reported
-        if reported == Usage():  # error turns report zeros, not the running total
-            return reported
-        previous, self.last_total = self.last_total, reported
-        return Usage(
-            input_tokens=max(0, reported.input_tokens - previous.input_tokens),
-            output_tokens=max(0, reported.output_tokens - previous.output_tokens),
-            cache_read_tokens=max(0, reported.cache_read_tokens - previous.cache_read_tokens),
-            cache_write_tokens=max(0, reported.cache_write_tokens - previous.cache_write_tokens),
-        )
-
-
-def _version_tuple(version: str | None) -> tuple[int, ...]:
-    parts: list[int] = []
-    for piece in (version or "").split(".")[:3]:
-        digits = "".join(ch for ch in piece if ch.isdigit())
-        parts.append(int(digits) if digits else 0)
-    return tuple(parts)
 
 
 class AionrsBackend(AgentBackend):
@@ -116,8 +88,6 @@ class AionrsBackend(AgentBackend):
         self._launch = launch
         self._ready_timeout = ready_timeout
         self._line_limit = line_limit
-        self._heartbeat_interval = heartbeat_interval
-        self._heartbeat_timeout = heartbeat_timeout
         self._usage = usage or UsageCounter()
         self._traffic = traffic_log
         self._process = AgentProcess(
@@ -137,9 +107,14 @@ class AionrsBackend(AgentBackend):
         self._exit_expected = False
         self._stop_sent = False
         self._quitting = False
-        self._ping_supported: bool | None = None
-        self._pong: asyncio.Future[None] | None = None
-        self._last_seen = time.monotonic()
+        self._heartbeat = Heartbeat(
+            self.name,
+            lambda: self._send(wire.Ping()),
+            lambda: self._turn is not None,
+            self._out,
+            interval=heartbeat_interval,
+            timeout=heartbeat_timeout,
+        )
         self._logged_unknown: set[str] = set()
         self.capabilities: wire.Capabilities = wire.Capabilities()
         self.signals = SignalHub()
@@ -198,8 +173,8 @@ class AionrsBackend(AgentBackend):
         ready = self._ready.result()
         self._session_id = ready.session_id
         self.capabilities = ready.capabilities
-        self._aionrs_02 = _version_tuple(ready.version) >= (0, 2)
-        self._heartbeat_task = loop.create_task(self._heartbeat())
+        self._aionrs_02 = version_tuple(ready.version) >= (0, 2)
+        self._heartbeat_task = loop.create_task(self._heartbeat.run())
         return AgentReady(
             agent=self.name,
             protocol=self.protocol,
@@ -287,7 +262,7 @@ class AionrsBackend(AgentBackend):
     async def _read_loop(self) -> None:
         try:
             async for batch in self._process.lines():
-                self._last_seen = time.monotonic()
+                self._heartbeat.saw_output()
                 for line in batch:
                     try:
                         self._handle_line(line)
@@ -520,8 +495,7 @@ class AionrsBackend(AgentBackend):
 
     def _on_error(self, event: wire.Error) -> None:
         body = event.error
-        if self._pong is not None and not self._pong.done() and "ping" in body.message.lower():
-            self._pong.set_exception(LookupError(body.message))  # ping is not supported
+        if self._heartbeat.on_error(body.message):
             return
         if self._turn is not None and not body.retryable and body.code not in _NON_FATAL_ERRORS:
             self._turn_error = body.message
@@ -541,46 +515,4 @@ class AionrsBackend(AgentBackend):
         self._out(Notice(message=f"MCP server {event.name!r} is ready ({len(event.tools)} tools)."))
 
     def _on_pong(self, event: wire.Pong) -> None:
-        if self._pong is not None and not self._pong.done():
-            self._pong.set_result(None)
-
-    # ------------------------------------------------------------------ heartbeat
-
-    async def _ping(self, timeout: float) -> bool:
-        self._pong = asyncio.get_running_loop().create_future()
-        await self._send(wire.Ping())
-        try:
-            await asyncio.wait_for(asyncio.shield(self._pong), timeout)
-        except (TimeoutError, LookupError):
-            return False
-        finally:
-            self._pong = None
-        return True
-
-    async def _heartbeat(self) -> None:
-        """Probe for ``pong`` support; then, while idle, a missing pong means the agent hung."""
-        self._ping_supported = await self._ping(timeout=min(5.0, self._heartbeat_timeout))
-        if not self._ping_supported:
-            log.info("%s does not answer ping; no heartbeat", self.name)
-            return
-        hung = False
-        while True:
-            await asyncio.sleep(self._heartbeat_interval)
-            if self._turn is not None or time.monotonic() - self._last_seen < (
-                self._heartbeat_interval
-            ):
-                continue
-            alive = await self._ping(self._heartbeat_timeout)
-            if not alive and not hung:
-                self._out(
-                    ErrorEvent(
-                        code="agent_hung",
-                        message=f"{self.name} has not answered a ping for "
-                        f"{self._heartbeat_timeout:g} s; it may be hung. Restart it if it stays "
-                        "unresponsive.",
-                        retryable=True,
-                    )
-                )
-            elif alive and hung:
-                self._out(Notice(message=f"{self.name} is responding again."))
-            hung = not alive
+        self._heartbeat.on_pong()
