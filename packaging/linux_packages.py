@@ -221,7 +221,8 @@ def build_deb(onedir: Path, out_dir: Path, version: str) -> Path:
     overrides.mkdir(parents=True)
     shutil.copyfile(LINTIAN_OVERRIDES, overrides / NAME)
     _normalize_modes(stage)
-    size_kib = sum(p.stat().st_size for p in stage.rglob("*") if p.is_file()) // 1024
+    files = [p for p in stage.rglob("*") if p.is_file() and not p.is_symlink()]
+    size_kib = sum(p.stat().st_size for p in files) // 1024
     control = stage / "DEBIAN" / "control"
     control.parent.mkdir()
     control.write_text(
