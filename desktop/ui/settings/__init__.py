@@ -1,0 +1,1 @@
+"""Settings dialog, keys, agent choice and appearance for the window."""

@@ -1,0 +1,113 @@
+"""Settings → Agents → "Ready-made agents": where each catalogue agent was found, and Install.
+
+Looking a program up may start a login shell (to learn its PATH), so it runs in a worker thread.
+``Install`` streams npm's progress lines (``desktop.core.catalogue.install_lines``) into a log
+as they arrive, in the dialog's task scope: the window keeps working meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.core.catalogue import CATALOGUE, CatalogueEntry, NpmInstallError, find_entry_program
+from desktop.core.catalogue import install_lines as npm_install_lines
+from desktop.ui.conversation.items import set_role
+from desktop.ui.qt_async import TaskScope
+
+#: Lines kept in the install log (npm can be chatty).
+LOG_LINES = 400
+
+
+class CatalogueBox(QGroupBox):
+    """One row per catalogue agent: title, where it is, Install."""
+
+    def __init__(self, scope: TaskScope, parent: QWidget | None = None) -> None:
+        super().__init__("Ready-made agents", parent)
+        self._scope = scope
+        self.status: dict[str, QLabel] = {}
+        self.install: dict[str, QPushButton] = {}
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(12)
+        for row, entry in enumerate(CATALOGUE):
+            title = QLabel(f"<b>{entry.title}</b>")
+            title.setToolTip(entry.spec)
+            status = QLabel("looking…")
+            set_role(status, "muted")
+            cell = QVBoxLayout()
+            cell.setSpacing(0)
+            cell.addWidget(title)
+            cell.addWidget(status)
+            button = QPushButton("Install")
+            button.setAccessibleName(f"Install {entry.title}")
+            button.setToolTip(f"npm install {entry.spec} into Agent Desk's data folder")
+            button.setEnabled(False)
+            button.clicked.connect(self._on_install)
+            button.setProperty("entry", entry.key)
+            grid.addLayout(cell, row, 0)
+            grid.addWidget(button, row, 1)
+            grid.setColumnStretch(0, 1)
+            self.status[entry.key] = status
+            self.install[entry.key] = button
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        self.log.setMaximumBlockCount(LOG_LINES)
+        self.log.setFixedHeight(110)
+        self.log.setVisible(False)
+        self.log.setAccessibleName("Install progress")
+        set_role(self.log, "output")
+        layout = QVBoxLayout(self)
+        layout.addLayout(grid)
+        layout.addWidget(self.log)
+
+    def refresh(self) -> None:
+        """Look every program up again (in a worker thread)."""
+        self._scope.spawn(self._lookup(), name="catalogue lookup")
+
+    async def _lookup(self) -> None:
+        for entry in CATALOGUE:
+            argv = await asyncio.to_thread(find_entry_program, entry)
+            self._show(entry, argv[0] if argv else None)
+
+    def _show(self, entry: CatalogueEntry, program: str | None) -> None:
+        status, button = self.status[entry.key], self.install[entry.key]
+        where = program if program is None or len(program) < 60 else "…" + program[-58:]
+        status.setText(where or f"Not installed · {entry.spec}")
+        status.setToolTip(program or "")
+        button.setText("Reinstall" if program else "Install")
+        button.setEnabled(True)
+
+    def _on_install(self) -> None:
+        key = str(self.sender().property("entry"))
+        entry = next(e for e in CATALOGUE if e.key == key)
+        self._scope.spawn(self.install_entry(entry), name=f"install {key}")
+
+    async def install_entry(self, entry: CatalogueEntry) -> bool:
+        """Install ``entry`` with npm, showing progress; True when it worked."""
+        for button in self.install.values():
+            button.setEnabled(False)
+        self.log.setVisible(True)
+        self.status[entry.key].setText("installing…")
+        ok = False
+        try:
+            async for line in npm_install_lines(entry):
+                self.log.appendPlainText(line)
+            ok = True
+        except NpmInstallError as exc:
+            self.log.appendPlainText(str(exc))
+        argv = await asyncio.to_thread(find_entry_program, entry)
+        for other in CATALOGUE:
+            self.install[other.key].setEnabled(True)
+        self._show(entry, argv[0] if argv else None)
+        if not ok:
+            self.status[entry.key].setText(f"install failed — see the log ({entry.spec})")
+        return ok

@@ -1,0 +1,108 @@
+"""Settings → "Test connection": one tiny streamed request with the official client.
+
+The request asks for a single token (``max_tokens=1``) at the profile's base URL with the key
+being tested, and stops reading after the first streamed event: enough to prove the endpoint,
+the model and the key, at a cost of one token. Errors become one sentence for the user, and the
+key is scrubbed from anything the client put into its message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+PING: Any = [{"role": "user", "content": "ping"}]
+
+
+@dataclass(frozen=True)
+class ConnectionResult:
+    """What the test found; ``message`` is shown next to the button."""
+
+    ok: bool
+    message: str
+
+
+def _scrub(text: str, key: str) -> str:
+    return text.replace(key, "•" * 8) if key else text
+
+
+def _api_message(exc: Exception) -> str:
+    """The API's own error sentence when the body has one (``{"error": {"message": ...}}``)."""
+    body = getattr(exc, "body", None)
+    error = body.get("error", body) if isinstance(body, dict) else None
+    if isinstance(error, dict) and isinstance(error.get("message"), str):
+        return str(error["message"])
+    return str(getattr(exc, "message", None) or exc)
+
+
+def _explain(exc: Exception, url: str) -> str:
+    import anthropic
+    import openai
+
+    status = getattr(exc, "status_code", None)
+    body = _api_message(exc)
+    if isinstance(exc, anthropic.AuthenticationError | openai.AuthenticationError):
+        return f"The key was rejected (HTTP 401): {body}"
+    if isinstance(exc, anthropic.PermissionDeniedError | openai.PermissionDeniedError):
+        return f"The key may not use this model (HTTP 403): {body}"
+    if isinstance(exc, anthropic.NotFoundError | openai.NotFoundError):
+        return f"Not found (HTTP 404): check the base URL and the model. {body}"
+    if isinstance(exc, anthropic.APITimeoutError | openai.APITimeoutError):
+        return f"{url} did not answer in time."
+    if isinstance(exc, anthropic.APIConnectionError | openai.APIConnectionError):
+        return f"Could not connect to {url}: {exc.__cause__ or exc}"
+    if status is not None:
+        return f"The API answered HTTP {status}: {body}"
+    return f"The test failed: {type(exc).__name__}: {exc}"
+
+
+async def _anthropic(key: str, model: str, base_url: str | None, timeout: float) -> None:
+    import anthropic
+
+    client = anthropic.AsyncAnthropic(
+        api_key=key, base_url=base_url or None, max_retries=0, timeout=timeout
+    )
+    async with client:
+        stream: Any = await client.messages.create(
+            model=model, max_tokens=1, messages=PING, stream=True
+        )
+        async with stream:
+            async for _event in stream:
+                break
+
+
+async def _openai(key: str, model: str, base_url: str | None, timeout: float) -> None:
+    import openai
+
+    client = openai.AsyncOpenAI(
+        api_key=key, base_url=base_url or None, max_retries=0, timeout=timeout
+    )
+    async with client:
+        stream: Any = await client.chat.completions.create(
+            model=model, max_tokens=1, messages=PING, stream=True
+        )
+        async with stream:
+            async for _chunk in stream:
+                break
+
+
+async def check_connection(
+    provider: str, model: str, key: str, base_url: str | None = None, timeout: float = 20.0
+) -> ConnectionResult:
+    """Send one tiny request; never raises (failures are a result with a message).
+
+    Args:
+        provider: ``anthropic`` or ``openai``.
+        model: The model id to ask.
+        key: The API key to test (never put into the message).
+        base_url: The endpoint; ``None`` for the provider's default.
+        timeout: Seconds for the whole request.
+    """
+    default = "https://api.anthropic.com" if provider == "anthropic" else "https://api.openai.com"
+    url = base_url or default
+    send = _anthropic if provider == "anthropic" else _openai
+    try:
+        await send(key, model, base_url, timeout)
+    except Exception as exc:  # noqa: BLE001 - every failure becomes a sentence for the user
+        return ConnectionResult(False, _scrub(_explain(exc, url), key))
+    return ConnectionResult(True, f"Connected to {url}: the key and model {model} work.")

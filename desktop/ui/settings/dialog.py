@@ -1,0 +1,238 @@
+"""The Settings dialog (Ctrl+,): every field of ``Settings``, generated from the models.
+
+Pages: Providers (profiles and their keys), Agents (every kind, remote signing keys, the
+catalogue with Install), General (default agent, approvals, appearance, the rest of the tree)
+and, when a window passes one, its Extensions page. The dialog is non-modal and never runs a
+nested event loop. Save validates the whole document, shows errors next to the fields, and
+writes through ``SettingsStore.save`` (atomic); listeners (windows, appearance) react to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.core.settings import Settings
+from desktop.ui.conversation.items import set_role
+from desktop.ui.qt_async import TaskScope
+from desktop.ui.settings.appearance import palette_for
+from desktop.ui.settings.catalogue import CatalogueBox
+from desktop.ui.settings.forms import FieldEditor, ModelForm, NameChoice
+from desktop.ui.settings.lists import AgentsPage, ProfilesPage
+from desktop.ui.settings.services import SettingsServices
+from desktop.ui.settings.style import style_sheet
+
+#: Top-level fields edited on their own pages (lists) or not editable (the version).
+LIST_FIELDS = frozenset({"profiles", "agents"})
+PAGE_FIELDS = frozenset({"extensions"})
+READ_ONLY = frozenset({"schema_version"})
+
+
+def _scrolled(widget: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(widget)
+    return area
+
+
+def _errors_by_section(exc: ValidationError) -> dict[str, list[tuple[tuple[Any, ...], str]]]:
+    sections: dict[str, list[tuple[tuple[Any, ...], str]]] = {}
+    for error in exc.errors():
+        loc = tuple(error["loc"])
+        sections.setdefault(str(loc[0]) if loc else "", []).append((loc[1:], error["msg"]))
+    return sections
+
+
+class SettingsDialog(QDialog):
+    """Edit and save the settings; ``extensions_page`` is the window's Extensions page."""
+
+    def __init__(
+        self,
+        services: SettingsServices,
+        scope: TaskScope,
+        parent: QWidget | None = None,
+        extensions_page: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("settingsDialog")
+        self.setWindowTitle("Settings — Agent Desk")
+        self.setModal(False)
+        self.resize(920, 640)
+        self.services = services
+        self.scope = scope
+        self.setStyleSheet(style_sheet(palette_for(services.store.settings.appearance.theme)))
+        store = services.store
+        self.banner = QLabel()
+        self.banner.setObjectName("settingsBanner")
+        self.banner.setWordWrap(True)
+        set_role(self.banner, "message", level="warning")
+        self.banner.setVisible(False)
+        status = services.secrets.status
+        keyring = status.message
+        self.profiles = ProfilesPage(services.secrets, scope, keyring)
+        self.agents = AgentsPage(services.secrets, scope)
+        self.catalogue = CatalogueBox(scope)
+        self.agents.catalogue_slot.addWidget(self.catalogue)
+        self.default_agent = NameChoice()
+        overrides: dict[str, FieldEditor] = {"default_agent": self.default_agent}
+        skip = LIST_FIELDS | PAGE_FIELDS | READ_ONLY
+        self.general = ModelForm(Settings, skip=skip, overrides=overrides)
+        self.extensions_page = extensions_page
+        self.pages: dict[str, QWidget] = {
+            "Providers": self.profiles,
+            "Agents": self.agents,
+            "General": _scrolled(self._general_page()),
+        }
+        if extensions_page is not None:
+            self.pages["Extensions"] = _scrolled(extensions_page)
+        self._build()
+        self._connect_signals()
+        self.load(store.settings)
+        if store.messages and not services.messages_shown:
+            services.messages_shown = True
+            self.banner.setText("\n".join(store.messages))
+            self.banner.setVisible(True)
+
+    # ------------------------------------------------------------------ layout
+    def _general_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 8, 0)
+        layout.addWidget(self.general)
+        layout.addStretch(1)
+        return page
+
+    def _build(self) -> None:
+        self.nav = QListWidget()
+        self.nav.setObjectName("settingsNav")
+        self.nav.setAccessibleName("Settings pages")
+        self.nav.setFixedWidth(150)
+        self.stack = QStackedWidget()
+        for name, page in self.pages.items():
+            self.nav.addItem(name)
+            self.stack.addWidget(page)
+        self.status = QLabel()
+        self.status.setObjectName("settingsStatus")
+        self.status.setWordWrap(True)
+        set_role(self.status, "message", level="info")
+        self.save_button = QPushButton("Save")
+        self.save_button.setDefault(True)
+        set_role(self.save_button, "primary")
+        self.close_button = QPushButton("Close")
+        body = QHBoxLayout()
+        body.setSpacing(18)
+        body.addWidget(self.nav)
+        body.addWidget(self.stack, 1)
+        footer = QHBoxLayout()
+        footer.addWidget(self.status, 1)
+        footer.addWidget(self.close_button)
+        footer.addWidget(self.save_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(18, 16, 18, 14)
+        layout.setSpacing(12)
+        layout.addWidget(self.banner)
+        layout.addLayout(body, 1)
+        layout.addLayout(footer)
+        self.nav.setCurrentRow(0)
+
+    def _connect_signals(self) -> None:
+        self.nav.currentRowChanged.connect(self.stack.setCurrentIndex)
+        self.save_button.clicked.connect(self.save)
+        self.close_button.clicked.connect(self.close)
+        for page in (self.profiles, self.agents):
+            page.changed.connect(self._on_edited)
+        self.general.changed.connect(self._on_edited)
+        QShortcut(QKeySequence.StandardKey.Save, self, self.save)
+        self.nav.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    # ------------------------------------------------------------------ data
+    def show_page(self, name: str) -> None:
+        """Switch to the page called ``name``."""
+        self.nav.setCurrentRow(list(self.pages).index(name))
+
+    def load(self, settings: Settings) -> None:
+        """Show ``settings`` in every page."""
+        data = settings.model_dump(mode="json")
+        self.profiles.load(data["profiles"])
+        self.agents.load(data["agents"])
+        self.general.set_value(data)
+        self.default_agent.set_names([a.name for a in settings.agents])
+        self.catalogue.refresh()
+        self._say("", "info")
+
+    def document(self) -> dict[str, Any]:
+        """The edited settings as JSON data (not yet validated)."""
+        data = self.services.store.settings.model_dump(mode="json")
+        data.update(self.general.value())
+        data["profiles"] = self.profiles.values()
+        data["agents"] = self.agents.values()
+        page = self.extensions_page
+        if page is not None and hasattr(page, "settings_value"):
+            data["extensions"] = page.settings_value()
+        return data
+
+    def save(self) -> bool:
+        """Validate and write; False (with the errors shown) when something is invalid."""
+        try:
+            settings = Settings.model_validate(self.document())
+        except ValidationError as exc:
+            self._show_errors(exc)
+            return False
+        try:
+            self.services.store.save(settings)
+        except OSError as exc:
+            self._say(f"Could not write the settings file: {exc}", "error")
+            return False
+        self.general.show_errors({})
+        self.default_agent.set_names([a.name for a in settings.agents])
+        self._say(f"Saved to {self.services.store.path}", "info")
+        return True
+
+    def _show_errors(self, exc: ValidationError) -> None:
+        sections = _errors_by_section(exc)
+        self.general.show_errors(
+            {k: v[0][1] for k, v in sections.items() if k in self.general.editors}
+        )
+        lines = []
+        for section, errors in sections.items():
+            for loc, message in errors[:3]:
+                where = self._where(section, loc)
+                lines.append(f"{where}: {message}")
+        self._say("Not saved — " + "; ".join(lines[:4]), "error")
+
+    def _where(self, section: str, loc: tuple[Any, ...]) -> str:
+        if section in LIST_FIELDS and loc and isinstance(loc[0], int):
+            page = self.profiles if section == "profiles" else self.agents
+            entry = page.entries[loc[0]] if loc[0] < len(page.entries) else {}
+            fields = [str(p) for p in loc[1:] if not isinstance(p, int) and p not in page_kinds()]
+            return f"{section[:-1]} {entry.get('name', loc[0])!r} {'.'.join(fields)}".strip()
+        return ".".join([section, *(str(p) for p in loc)]) or "settings"
+
+    def _on_edited(self) -> None:
+        self._say("Unsaved changes", "warning")
+
+    def _say(self, text: str, level: str) -> None:
+        self.status.setText(text)
+        set_role(self.status, "message", level=level)
+
+
+def page_kinds() -> frozenset[str]:
+    """Discriminator tags pydantic puts into error locations of agents."""
+    from desktop.ui.settings.lists import AGENT_KINDS
+
+    return frozenset(AGENT_KINDS)

@@ -1,0 +1,128 @@
+"""Agents from Settings for the window: resolved when the conversation starts, not before.
+
+Resolving an agent reads keys from the keyring, which may take seconds (an unlock prompt), so it
+cannot happen while the window builds a conversation. ``settings_factory`` returns at once a
+factory whose backend (``LazyBackend``) resolves the agent inside ``start()`` on the event loop:
+a missing program or key becomes the session's ordinary start error shown in the conversation,
+and Restart resolves again (after the user stored the key, say). Remote runtimes go through
+``desktop.core.remote.launch`` (``resolve_launch`` refuses them); every other kind through
+``desktop.core.settings.launch``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from desktop.core.agents import AgentNotFoundError, make_backend_factory
+from desktop.core.backend import AgentBackend, AgentStartError, EmitFn, Prompt
+from desktop.core.events import AgentReady, ApprovalMode, Decision
+from desktop.core.remote.launch import resolve_remote_agent
+from desktop.core.secrets import SecretStore, SecretStoreError
+from desktop.core.session import BackendFactory
+from desktop.core.settings import Settings
+from desktop.core.signals import SignalFilter, SignalListener, Unsubscribe
+
+Resolver = Callable[[], Awaitable[BackendFactory]]
+
+
+async def resolve_factory(
+    settings: Settings, secrets: SecretStore, agent: str, workspace: Path
+) -> BackendFactory:
+    """The real backend factory of the configured (or catalogue) agent ``agent``.
+
+    Raises:
+        AgentStartError: unknown agent, missing program or key, keyring failure.
+    """
+    try:
+        remote = await resolve_remote_agent(settings, secrets, agent)
+        if remote is not None:
+            return remote[1]
+        from desktop.core.settings.launch import resolve_launch
+
+        launch = await resolve_launch(settings, secrets, agent=agent)
+        return make_backend_factory(launch.choice, workspace, env=launch.env)
+    except (AgentNotFoundError, SecretStoreError, ValueError) as exc:
+        raise AgentStartError(str(exc)) from None
+
+
+class LazyBackend(AgentBackend):
+    """Resolves the real backend in ``start()`` and then forwards everything to it."""
+
+    def __init__(self, resolve: Resolver, resume_id: str | None) -> None:
+        self._resolve = resolve
+        self._resume_id = resume_id
+        self._inner: AgentBackend | None = None
+        self._listeners: list[tuple[SignalListener, SignalFilter | None]] = []
+        self._closed = False
+
+    @property
+    def inner(self) -> AgentBackend:
+        """The real backend (after ``start``)."""
+        if self._inner is None:
+            raise AgentStartError("the agent has not been started")
+        return self._inner
+
+    async def start(self, emit: EmitFn) -> AgentReady:
+        factory = await self._resolve()
+        if self._closed:
+            raise AgentStartError("the conversation was closed")
+        inner = factory(self._resume_id)
+        self._inner = inner
+        self.name, self.protocol = inner.name, inner.protocol
+        self.host_approves_tools = inner.host_approves_tools
+        for listener, wants in self._listeners:
+            inner.add_signal_listener(listener, wants)
+        return await inner.start(emit)
+
+    async def send_prompt(self, turn_id: str, prompt: Prompt) -> None:
+        await self.inner.send_prompt(turn_id, prompt)
+
+    async def send_decision(self, call_id: str, decision: Decision, reason: str | None) -> None:
+        await self.inner.send_decision(call_id, decision, reason)
+
+    async def interrupt(self) -> None:
+        await self.inner.interrupt()
+
+    async def shutdown(self, timeout: float) -> None:
+        self._closed = True
+        if self._inner is not None:
+            await self._inner.shutdown(timeout)
+
+    async def set_mode(self, mode: ApprovalMode) -> None:
+        await self.inner.set_mode(mode)
+
+    async def send_history(self, text: str) -> None:
+        await self.inner.send_history(text)
+
+    def add_signal_listener(
+        self, listener: SignalListener, wants: SignalFilter | None = None
+    ) -> Unsubscribe:
+        entry = (listener, wants)
+        self._listeners.append(entry)
+        remove_inner = self._inner.add_signal_listener(listener, wants) if self._inner else None
+
+        def remove() -> None:
+            if entry in self._listeners:
+                self._listeners.remove(entry)
+            if remove_inner is not None:
+                remove_inner()
+
+        return remove
+
+    @property
+    def accepts_prompts(self) -> bool:
+        return self._inner.accepts_prompts if self._inner is not None else True
+
+    @property
+    def session_id(self) -> str | None:
+        return self._inner.session_id if self._inner is not None else self._resume_id
+
+
+def lazy_factory(resolve: Resolver) -> BackendFactory:
+    """A factory of ``LazyBackend``s that call ``resolve`` on every start."""
+
+    def factory(resume_id: str | None) -> AgentBackend:
+        return LazyBackend(resolve, resume_id)
+
+    return factory

@@ -1,0 +1,57 @@
+"""What the Settings dialog and the windows share: the settings store and the keyring facade.
+
+Built once by the composition root (``AppContext``). The ``SecretStore`` is created on first use
+(classifying the keyring backend can cost a D-Bus round trip, which start-up need not pay).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from desktop.core.catalogue import CATALOGUE
+from desktop.core.secrets import SecretStore
+from desktop.core.session import BackendFactory
+from desktop.core.settings import SettingsStore
+from desktop.ui.settings.launcher import lazy_factory, resolve_factory
+
+
+class SettingsServices:
+    """The settings store, the keyring facade and agent resolution for new conversations.
+
+    Args:
+        store: The settings of this run.
+        secrets: The keyring facade (default: the system keyring, created when first needed).
+    """
+
+    def __init__(self, store: SettingsStore, secrets: SecretStore | None = None) -> None:
+        self.store = store
+        self._secrets = secrets
+        #: ``SettingsStore.messages`` are shown once per run (by the first dialog that opens).
+        self.messages_shown = False
+
+    @property
+    def secrets(self) -> SecretStore:
+        """The keyring facade."""
+        if self._secrets is None:
+            self._secrets = SecretStore(announce=False)
+        return self._secrets
+
+    @secrets.setter
+    def secrets(self, value: SecretStore) -> None:
+        self._secrets = value
+
+    def agent_names(self) -> list[tuple[str, str]]:
+        """(name, label) of every agent a new conversation can use: Settings, then catalogue."""
+        settings = self.store.settings
+        names = [(a.name, f"{a.name}  ·  {a.kind}") for a in settings.agents]
+        known = {a.name for a in settings.agents}
+        names += [(e.key, f"{e.title}") for e in CATALOGUE if e.key not in known]
+        return names
+
+    def factory_for(self, agent: str, workspace: Path) -> BackendFactory:
+        """A factory that resolves ``agent`` with the settings and keys current at each start."""
+
+        async def resolve() -> BackendFactory:
+            return await resolve_factory(self.store.settings, self.secrets, agent, workspace)
+
+        return lazy_factory(resolve)
