@@ -17,7 +17,7 @@ if [ "$with_tests" = 1 ]; then
   # Xvfb + xdotool for the end-to-end test, the real Secret Service for keyring tests.
   packages+=(xvfb xdotool x11-apps dbus dbus-x11 gnome-keyring)
   # Packaging tests: .deb checks, RUNPATH fix, ELF inspection, NSIS compile check, metadata.
-  packages+=(lintian patchelf binutils nsis desktop-file-utils appstream)
+  packages+=(lintian patchelf binutils nsis desktop-file-utils appstream squashfs-tools)
 fi
 python3 -c "import ensurepip, venv" 2>/dev/null || packages+=(python3-venv)
 
