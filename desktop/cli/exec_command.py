@@ -197,11 +197,13 @@ class _TurnTimer:
             asyncio.get_running_loop().create_task(self._session.stop())
 
 
-async def _remote(options: argparse.Namespace) -> tuple[AgentChoice, BackendFactory] | None:
+async def _remote(
+    options: argparse.Namespace, settings: SettingsStore, secrets: SecretStore
+) -> tuple[AgentChoice, BackendFactory] | None:
     """The remote runtime named by ``--agent`` (or the default agent), if it is one."""
     try:
         return await resolve_remote_agent(
-            SettingsStore().settings, SecretStore(), options.agent, options.profile
+            settings.settings, secrets, options.agent, options.profile
         )
     except SecretStoreError as exc:
         raise AgentNotFoundError(str(exc)) from exc
@@ -214,10 +216,14 @@ async def _run(options: argparse.Namespace, workspace: Path) -> int:
     try:
         if options.agent_cmd:
             choice = resolve_agent(None, options.agent_cmd)
-        elif (remote := await _remote(options)) is not None:
-            choice, factory = remote
         else:
-            choice, env = await record.launch(options.agent, options.profile)
+            settings, secrets = SettingsStore(), SecretStore()  # loaded once per run
+            for message in settings.messages:
+                print(f"agentdesk: {message}", file=sys.stderr)
+            if (remote := await _remote(options, settings, secrets)) is not None:
+                choice, factory = remote
+            else:
+                choice, env = await record.launch(options.agent, options.profile, settings, secrets)
         resume_id = await record.open(options.conversation, choice)
     except (AgentNotFoundError, RecordingError) as exc:
         print(f"agentdesk: {exc}", file=sys.stderr)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import sys
 from pathlib import Path
 
 from desktop.core.agents import AgentChoice, AgentNotFoundError
@@ -53,20 +52,19 @@ class ExecRecording:
         self._plan = ResumePlan()
 
     async def launch(
-        self, agent: str | None, profile: str | None
+        self,
+        agent: str | None,
+        profile: str | None,
+        store: SettingsStore,
+        secrets: SecretStore,
     ) -> tuple[AgentChoice, dict[str, str]]:
         """The agent from the settings and the environment (with keys) to start it with.
 
         Raises:
             AgentNotFoundError: unknown agent/profile, missing key, or the keyring failed.
         """
-        store = SettingsStore()
-        for message in store.messages:
-            print(f"agentdesk: {message}", file=sys.stderr)
         try:
-            launch = await resolve_launch(
-                store.settings, SecretStore(), agent=agent, profile=profile
-            )
+            launch = await resolve_launch(store.settings, secrets, agent=agent, profile=profile)
         except SecretStoreError as exc:
             raise AgentNotFoundError(str(exc)) from exc
         self._secrets = launch.secrets
