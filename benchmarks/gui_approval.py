@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 from PySide6.QtCore import QEvent, QObject  # noqa: E402
 
 from desktop.core.events import SessionEvent, SessionState  # noqa: E402
-from desktop.ui.app import AppContext, make_application  # noqa: E402
+from desktop.ui.app import AppContext, finish_startup, make_application  # noqa: E402
 from desktop.ui.conversation.tool_card import ToolCard  # noqa: E402
 from desktop.ui.qt_async import run_qt  # noqa: E402
 
@@ -54,6 +54,7 @@ def main() -> None:
     results: list[float] = []
 
     async def run() -> int:
+        await finish_startup()  # what the app loads after its first paint (and gc.freeze)
         context = AppContext(app, argparse.Namespace(path=None, agent=None, agent_cmd=cmd))
         window = context.open_workspace(tmp)
         pane = window.current

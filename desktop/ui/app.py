@@ -1,35 +1,60 @@
 """The composition root: builds the ``AppContext`` and runs the window on the qasync loop.
 
 Startup: single-instance hand-off (a running Agent Desk opens the folder and this process exits
-0), then the first window. Shutdown, in order: windows close their sessions (pending approvals
-denied, turns stopped, agents ended and reaped), leftover tasks are cancelled, the loop closes
-(``asyncio.Runner``), and only then are the Qt objects released.
+0), then the first window, painted before anything heavy is imported: this module and the
+window shell import only Qt and light UI modules (no asyncio, pydantic, core, Pygments,
+markdown-it, diff or approval code). Once the window has painted, the qasync loop starts and
+the rest loads in steps that yield to the loop (``finish_startup``); then the first conversation
+replaces the window's empty page and the agent starts. ``benchmarks/gui_startup.py`` measures it.
+
+Shutdown, in order: windows close their sessions (pending approvals denied, turns stopped,
+agents ended and reaped), leftover tasks are cancelled, the loop closes (``asyncio.Runner``),
+and only then are the Qt objects released.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import gc
+import importlib
 import logging
 import os
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QSystemTrayIcon, QWidget
 
-from desktop.core.agents import AgentNotFoundError, make_backend_factory, resolve_agent
-from desktop.core.session import BackendFactory
-from desktop.core.settings import SettingsStore
+from desktop.core.paths import app_paths
 from desktop.ui import theme
 from desktop.ui.instance import InstanceServer, hand_off
 from desktop.ui.qt_async import AsyncRuntime, run_qt
 from desktop.ui.window import WorkspaceWindow
 
+if TYPE_CHECKING:
+    import asyncio
+
+    from desktop.core.session import BackendFactory
+    from desktop.core.settings import SettingsStore
+    from desktop.ui.settings.addons import WindowAddons
+    from desktop.ui.settings.services import SettingsServices
+
 log = logging.getLogger(__name__)
+
+#: Loaded after the first paint, one per loop iteration (the window repaints in between).
+_DEFERRED_MODULES = (
+    "desktop.core.events",
+    "desktop.core.session",
+    "desktop.core.agents",
+    "desktop.ui.conversation.view",
+    "desktop.ui.approvals",
+    "desktop.ui.pane",
+)
+#: Longest wait for the first paint before the loop starts anyway (a hidden or odd display).
+_FIRST_PAINT_TIMEOUT_MS = 2000
 
 
 class AppContext:
@@ -38,33 +63,90 @@ class AppContext:
     def __init__(self, app: QApplication, options: argparse.Namespace) -> None:
         self.app = app
         self.runtime = AsyncRuntime()
-        self.settings = SettingsStore()
+        self._settings: SettingsStore | None = None
+        self._services: SettingsServices | None = None
+        self._all_closed: asyncio.Event | None = None
         self._agent: str | None = getattr(options, "agent", None)
         self._agent_cmd: str | None = getattr(options, "agent_cmd", None)
         self._windows: dict[Path, WorkspaceWindow] = {}
         self._tray: QSystemTrayIcon | None = None
-        self.all_closed = asyncio.Event()
         self.server = InstanceServer(self._on_handoff)
         self.runtime.task_failed.connect(self._on_task_failed)
 
+    @property
+    def settings(self) -> SettingsStore:
+        """The settings store, loaded on first use (pydantic models: not before the paint)."""
+        if self._settings is None:
+            from desktop.core.settings import SettingsStore
+
+            self._settings = SettingsStore()
+        return self._settings
+
+    @property
+    def services(self) -> SettingsServices:
+        """Settings, keys and agent resolution shared by the windows (built on first use)."""
+        if self._services is None:
+            from desktop.ui.settings.services import SettingsServices
+
+            self._services = SettingsServices(self.settings, app=self.app)
+        return self._services
+
+    def addons_for(self, workspace: Path) -> WindowAddons | None:
+        """The agent picker, Settings and extensions of the window of ``workspace``."""
+        window = self._windows.get(workspace)
+        if window is None:
+            return None
+        addons = getattr(window, "addons", None)
+        if addons is None:
+            from desktop.ui.settings.addons import WindowAddons
+
+            scope = self.runtime.scope(f"settings:{workspace}")
+            addons = WindowAddons(window, self.services, scope, agent=self._agent)
+            window.addons = addons  # type: ignore[attr-defined]
+        return addons
+
+    @property
+    def all_closed(self) -> asyncio.Event:
+        """Set when the last window finished closing."""
+        if self._all_closed is None:
+            import asyncio
+
+            self._all_closed = asyncio.Event()
+        return self._all_closed
+
     # ------------------------------------------------------------------ WindowHost
     def agent_for(self, workspace: Path) -> tuple[str, BackendFactory | str]:
-        """The agent from ``--agent``/``--agent-cmd`` (else the default), as a factory."""
+        """The agent from ``--agent-cmd``, else the window's agent picker (``--agent``, else the
+        default agent), resolved from Settings when the conversation starts."""
+        from desktop.core.agents import AgentNotFoundError, make_backend_factory, resolve_agent
+
+        addons = self.addons_for(workspace)
+        if not self._agent_cmd:
+            default = self._agent or self.settings.settings.default_agent
+            name = addons.chosen_agent() if addons is not None else default
+            return name, self.services.factory_for(name, workspace)
         try:
             choice = resolve_agent(self._agent, self._agent_cmd)
             return choice.name, make_backend_factory(choice, workspace)
         except AgentNotFoundError as exc:
             return self._agent or "agent", f"The agent cannot run: {exc}"
 
-    def open_workspace(self, path: Path) -> WorkspaceWindow:
-        """Open the window of ``path``, or raise it when it is open."""
+    def open_workspace(self, path: Path, *, shell_only: bool = False) -> WorkspaceWindow:
+        """Open the window of ``path``, or raise it when it is open.
+
+        ``shell_only``: the window without its first conversation and without touching the
+        settings (the first window, painted before the core loads; ``_main`` completes it).
+        """
         path = path.expanduser().resolve()
         window = self._windows.get(path)
         if window is None:
-            window = WorkspaceWindow(path, self)
+            window = WorkspaceWindow(path, self, first_conversation=not shell_only)
             window.closed.connect(self._on_window_closed)
             self._windows[path] = window
-            self._remember(path)
+            if not shell_only:
+                self.addons_for(path)  # a shell window gets them with its first conversation
+            if not shell_only:
+                self.remember(path)
         window.show()
         window.raise_()
         window.activateWindow()
@@ -100,13 +182,18 @@ class AppContext:
             self._tray.show()
         self._tray.showMessage(title, message)
 
-    # ------------------------------------------------------------------ internals
-    def _remember(self, path: Path) -> None:
+    def remember(self, path: Path) -> None:
+        """Put ``path`` first in the recent workspaces (and the fast-start file)."""
         try:
             settings = self.settings.settings.with_recent_workspace(str(path))
             self.settings.save(settings, "recent_workspaces")
+            cache = _last_workspace_file()
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            cache.write_text(str(path), encoding="utf-8")
         except OSError:
             log.warning("could not save the recent workspaces", exc_info=True)
+
+    # ------------------------------------------------------------------ internals
 
     def _on_handoff(self, path: Path) -> None:
         self.open_workspace(path)
@@ -128,6 +215,8 @@ class AppContext:
         """Close every window (each closes its sessions), then cancel what is left."""
         for window in self.windows():
             window.close()
+        import asyncio
+
         if self._windows:
             await asyncio.wait_for(self.all_closed.wait(), 30)
         await self.runtime.aclose()
@@ -136,23 +225,105 @@ class AppContext:
             self._tray.hide()
 
 
+def _last_workspace_file() -> Path:
+    """One line: the last opened workspace, so ``agentdesk`` alone starts without pydantic.
+
+    ``recent_workspaces`` in the settings stays the record; this is a start-up cache of its
+    first entry, written together with it.
+    """
+    return app_paths().cache / "last-workspace"
+
+
 def initial_workspace(options: argparse.Namespace, store: SettingsStore | None = None) -> Path:
     """PATH from the command line, else the last workspace, else the current folder."""
     given = getattr(options, "path", None)
     if given:
         return Path(given).expanduser().resolve()
-    recent = (store or SettingsStore()).settings.recent_workspaces
-    for folder in recent:
+    if store is None:
+        try:
+            cached = Path(_last_workspace_file().read_text(encoding="utf-8").strip())
+        except (OSError, ValueError):
+            cached = None
+        if cached is not None and cached.is_absolute() and cached.is_dir():
+            return cached
+        from desktop.core.settings import SettingsStore
+
+        store = SettingsStore()
+    for folder in store.settings.recent_workspaces:
         if Path(folder).is_dir():
             return Path(folder)
     return Path.cwd()
 
 
-async def _main(app: QApplication, options: argparse.Namespace, first: Path) -> int:
-    context = AppContext(app, options)
+class _FirstPaint(QObject):
+    """Quits ``loop`` at the first paint of ``window`` (or of any widget inside it)."""
+
+    def __init__(self, window: QWidget, loop: QEventLoop) -> None:
+        super().__init__()
+        self._window = window
+        self._loop = loop
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.Paint
+            and isinstance(watched, QWidget)
+            and watched.window() is self._window
+        ):
+            self._loop.quit()
+        return False
+
+
+def show_painted(app: QApplication, window: QWidget) -> None:
+    """Show ``window`` and run Qt's own loop until it has painted (bounded).
+
+    No asyncio loop exists yet, so this is not a nested loop: it is the first stretch of the
+    process's only Qt loop, before asyncio and the core are even imported.
+    """
+    loop = QEventLoop()
+    watcher = _FirstPaint(window, loop)
+    app.installEventFilter(watcher)
+    QTimer.singleShot(_FIRST_PAINT_TIMEOUT_MS, loop.quit)
+    window.show()
+    window.raise_()
+    window.activateWindow()
+    loop.exec()
+    app.removeEventFilter(watcher)
+
+
+def _warm_renderers() -> None:
+    """Load Pygments' lexer table, styles and markdown-it now, not at the first reply or diff."""
+    from desktop.ui.conversation.markdown import renderer
+    from desktop.ui.diff.syntax import lexer_for
+
+    renderer(theme.current().dark).render("```python\nx = 1\n```\n")
+    lexer_for("warm.py")
+
+
+async def finish_startup() -> None:
+    """Load what the first paint went without, one step per loop iteration, then freeze the GC.
+
+    ``gc.freeze`` moves everything loaded so far (pydantic schemas, Pygments, Qt wrappers) out
+    of the collector's reach: a full collection over them took ~50 ms, a visible stall while
+    text streams (``benchmarks/gui_stream.py``).
+    """
+    import asyncio
+
+    for name in _DEFERRED_MODULES:
+        importlib.import_module(name)
+        await asyncio.sleep(0)
+    _warm_renderers()
+    await asyncio.sleep(0)
+    gc.collect()
+    gc.freeze()
+
+
+async def _main(context: AppContext, first: WorkspaceWindow) -> int:
     context.server.listen()
-    context.open_workspace(first)
     _quit_on_signals(context)
+    await finish_startup()
+    if first in context.windows():  # not closed while loading
+        first.new_conversation()
+        context.remember(first.workspace)
     await context.all_closed.wait()
     await context.shutdown()
     return 0
@@ -164,6 +335,8 @@ def _quit_on_signals(context: AppContext) -> QTimer:
     Python runs signal handlers only between bytecodes; while Qt waits in C nothing runs, so a
     cheap timer wakes the interpreter four times a second.
     """
+    import asyncio
+
     loop = asyncio.get_running_loop()
 
     def handler(_signum: int, _frame: object) -> None:
@@ -196,14 +369,16 @@ def make_application() -> QApplication:
 
 def run(options: argparse.Namespace) -> int:
     """Open the window for ``options.path`` (or hand it to a running instance); exit status."""
-    store = SettingsStore()
-    first = initial_workspace(options, store)
+    first = initial_workspace(options)
     if not first.is_dir():
         print(f"agentdesk: {first} is not a folder", file=sys.stderr)  # noqa: T201
         return 2
     app = make_application()
     if hand_off(first):
         return 0
-    status = run_qt(app, lambda: _main(app, options, first))
+    context = AppContext(app, options)
+    window = context.open_workspace(first, shell_only=True)
+    show_painted(app, window)
+    status = run_qt(app, lambda: _main(context, window))
     gc.collect()  # release Qt wrappers while the QApplication still exists
     return status

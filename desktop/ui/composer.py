@@ -18,13 +18,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.events import ApprovalMode
-from desktop.ui.conversation.items import set_role
+from desktop.ui.theme import set_role
+
+#: ``ApprovalMode`` values (``desktop.core.events``; a test keeps them equal). Plain strings,
+#: because the composer is painted before the core is imported (see ``desktop.ui.app``).
 
 _MODES = (
-    (ApprovalMode.DEFAULT, "Ask every time"),
-    (ApprovalMode.AUTO_EDIT, "Auto-approve edits"),
-    (ApprovalMode.YOLO, "Approve everything (yolo)"),
+    ("default", "Ask every time"),
+    ("auto_edit", "Auto-approve edits"),
+    ("yolo", "Approve everything (yolo)"),
 )
 
 
@@ -120,7 +122,7 @@ class Composer(QWidget):
         self.mode = QComboBox()
         self.mode.setAccessibleName("Approval mode")
         for mode, label in _MODES:
-            self.mode.addItem(label, mode.value)
+            self.mode.addItem(label, mode)
         row.addWidget(self.mode)
         row.addStretch(1)
         self.stop = QPushButton("Stop")

@@ -7,9 +7,9 @@ JSON: ``{"open": "/abs/path"}``; the server answers ``ok`` once the window is sh
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,8 +25,10 @@ _TIMEOUT_MS = 2000
 
 def server_name() -> str:
     """The local socket name of this user's (or this ``AGENTDESK_HOME``'s) instance."""
-    key = hashlib.sha256(str(app_paths().config).encode()).hexdigest()[:16]
-    return f"agentdesk-{key}"
+    # crc32, not hashlib: loading OpenSSL's hashes costs ~15 ms before the first paint, and the
+    # name only has to tell config folders apart.
+    key = zlib.crc32(str(app_paths().config).encode())
+    return f"agentdesk-{key:08x}"
 
 
 def hand_off(path: Path) -> bool:

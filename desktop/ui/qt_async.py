@@ -8,19 +8,22 @@ closing the owner cancels its work. Failures go to the log and to ``AsyncRuntime
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-os.environ.setdefault("QT_API", "pyside6")  # qasync picks the binding from this (qasync#23)
-
-import qasync
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QApplication
 
 import desktop.ui.pyside_fixes  # noqa: F401 - must run before any signal is emitted
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from PySide6.QtWidgets import QApplication
+
+# asyncio and qasync are imported when the loop starts, not here: the first window paints
+# before them (``desktop.ui.app``), and importing asyncio alone costs a fifth of a bare window.
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +85,8 @@ class TaskScope:
         if self._closed:
             coro.close()
             raise RuntimeError(f"task scope {self.owner} is closed")
+        import asyncio  # loaded by then: a task needs the running loop
+
         task = asyncio.get_running_loop().create_task(coro, name=name)
         self.tasks.add(task)
         task.add_done_callback(self._done)
@@ -94,6 +99,8 @@ class TaskScope:
 
     async def aclose(self, timeout: float = 5.0) -> None:
         """Cancel every task of this scope and wait (bounded) until they are gone."""
+        import asyncio
+
         self._closed = True
         pending = tuple(self.tasks)
         for task in pending:
@@ -112,6 +119,10 @@ def run_qt(app: QApplication, main: Callable[[], Awaitable[int]]) -> int:
     qasync loop raises).
     """
 
+    import asyncio
+
+    qasync = _qasync()
+
     async def wrapper() -> int:
         return await main()
 
@@ -121,5 +132,13 @@ def run_qt(app: QApplication, main: Callable[[], Awaitable[int]]) -> int:
 
 def make_loop(app: QApplication) -> asyncio.AbstractEventLoop:
     """A qasync loop over ``app`` (tests drive it with ``run_until_complete``)."""
-    loop: asyncio.AbstractEventLoop = qasync.QEventLoop(app)
+    loop: asyncio.AbstractEventLoop = _qasync().QEventLoop(app)
     return loop
+
+
+def _qasync() -> Any:
+    """The qasync module, bound to PySide6 (qasync picks the binding from ``QT_API``, qasync#23)."""
+    os.environ.setdefault("QT_API", "pyside6")
+    import qasync
+
+    return qasync

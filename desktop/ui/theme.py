@@ -6,11 +6,12 @@ style sheet, so no widget hard-codes colours (except rendered rich text, which a
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,6 @@ DARK = Palette(
 
 def system_is_dark() -> bool:
     """Whether the desktop asks for a dark scheme (``AGENTDESK_THEME`` can force one)."""
-    import os
-
     forced = os.environ.get("AGENTDESK_THEME", "").lower()
     if forced in ("dark", "light"):
         return forced == "dark"
@@ -89,6 +88,7 @@ QListWidget#sidebarList::item:hover:!selected {{ background: {surface}; }}
 QWidget#sidebar {{ background: {sidebar}; border-right: 1px solid {border}; }}
 QLabel#sidebarTitle {{ color: {muted}; font-size: 9pt; font-weight: 600; padding: 10px 12px 2px; }}
 QLabel#workspaceName {{ font-size: 12pt; font-weight: 600; padding: 12px 12px 0; }}
+QTextBrowser#markdown {{ background: transparent; border: none; }}
 QScrollArea#conversationScroll {{ border: none; background: {window}; }}
 QFrame[role="user"] {{ background: {user_bubble}; border-radius: 12px; }}
 QFrame[role="card"] {{ background: {surface}; border: 1px solid {border}; border-radius: 10px; }}
@@ -148,3 +148,27 @@ def apply(app: QApplication) -> Palette:
     app.setPalette(palette)
     app.setStyleSheet(_QSS.format(**colours.__dict__))
     return colours
+
+
+def set_role(widget: QWidget, role: str, **props: str) -> None:
+    """Set style-sheet properties and re-polish (properties changed after polish need it)."""
+    widget.setProperty("role", role)
+    for name, value in props.items():
+        widget.setProperty(name, value)
+    style = widget.style()
+    style.unpolish(widget)
+    style.polish(widget)
+
+
+def text_label(text: str = "", *, rich: bool = False, role: str | None = None) -> QLabel:
+    """A selectable, wrapping label."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+    label.setTextInteractionFlags(
+        Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
+    )
+    label.setOpenExternalLinks(True)
+    if role:
+        set_role(label, role)
+    return label

@@ -8,10 +8,9 @@ the window closes itself again when it is done (qasync's ``asyncClose`` busy-loo
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -29,11 +28,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.backend import AgentBackend, AgentStartError
-from desktop.core.events import ErrorEvent
-from desktop.core.session import BackendFactory
-from desktop.ui.pane import ConversationPane
+from desktop.ui.placeholder import EmptyConversation
 from desktop.ui.qt_async import AsyncRuntime
+
+if TYPE_CHECKING:  # the core and the pane load after the first paint (``desktop.ui.app``)
+    from desktop.core.session import BackendFactory
+    from desktop.ui.pane import ConversationPane
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,9 @@ class WorkspaceWindow(QMainWindow):
 
     closed = Signal(object)
 
-    def __init__(self, workspace: Path, host: WindowHost) -> None:
+    def __init__(
+        self, workspace: Path, host: WindowHost, *, first_conversation: bool = True
+    ) -> None:
         super().__init__()
         self.workspace = workspace
         self.host = host
@@ -83,7 +85,8 @@ class WorkspaceWindow(QMainWindow):
         self.resize(1120, 780)
         self._build()
         self._build_menus()
-        self.new_conversation()
+        if first_conversation:  # else the app adds it after the first paint
+            self.new_conversation()
 
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
@@ -113,6 +116,7 @@ class WorkspaceWindow(QMainWindow):
         wrap.addWidget(new)
         column.addLayout(wrap)
         self.stack = QStackedWidget()
+        self.stack.addWidget(EmptyConversation(self.workspace))  # until the first conversation
         splitter = QSplitter()
         splitter.addWidget(sidebar)
         splitter.addWidget(self.stack)
@@ -189,6 +193,9 @@ class WorkspaceWindow(QMainWindow):
 
     def new_conversation(self) -> ConversationPane:
         """Add a conversation with the window's agent and show it."""
+        from desktop.core.events import ErrorEvent
+        from desktop.ui.pane import ConversationPane
+
         agent, factory = self.host.agent_for(self.workspace)
         title = f"Conversation {len(self.panes) + 1}"
         pane = ConversationPane(
@@ -261,6 +268,8 @@ class WorkspaceWindow(QMainWindow):
 
     async def shutdown(self) -> None:
         """Close every conversation (in parallel), then the window."""
+        import asyncio
+
         await asyncio.gather(*(pane.aclose() for pane in self.panes), return_exceptions=True)
         self._closed_done = True
         self.closed.emit(self)
@@ -270,6 +279,7 @@ class WorkspaceWindow(QMainWindow):
 
 def _failing_factory(message: str) -> BackendFactory:
     """A factory for an agent that cannot run: starting reports ``message`` inline."""
+    from desktop.core.backend import AgentBackend, AgentStartError
 
     def factory(_resume: str | None) -> AgentBackend:
         raise AgentStartError(message)

@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
+import desktop.ui.pyside_fixes  # noqa: F401 - PySide6 6.12 emit refcount bug (report-6), as the app
 from desktop.core.events import ToolCategory, ToolRequested
 from desktop.core.previews import build_preview
 

@@ -16,30 +16,9 @@ from PySide6.QtWidgets import (
 
 from desktop.ui.conversation.markdown import renderer
 from desktop.ui.conversation.model import ExitItem, MessageItem, UserItem
+from desktop.ui.theme import set_role, text_label
 
-
-def set_role(widget: QWidget, role: str, **props: str) -> None:
-    """Set style-sheet properties and re-polish (properties changed after polish need it)."""
-    widget.setProperty("role", role)
-    for name, value in props.items():
-        widget.setProperty(name, value)
-    style = widget.style()
-    style.unpolish(widget)
-    style.polish(widget)
-
-
-def text_label(text: str = "", *, rich: bool = False, role: str | None = None) -> QLabel:
-    """A selectable, wrapping label."""
-    label = QLabel(text)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
-    label.setTextInteractionFlags(
-        Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
-    )
-    label.setOpenExternalLinks(True)
-    if role:
-        set_role(label, role)
-    return label
+__all__ = ["ExitPanel", "MessageRow", "UserBubble", "set_role", "text_label"]
 
 
 class UserBubble(QFrame):

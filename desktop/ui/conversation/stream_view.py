@@ -7,6 +7,8 @@ re-rendered on each tick.
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QSizeF, Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
@@ -25,10 +27,11 @@ from desktop.ui.conversation.items import set_role, text_label
 from desktop.ui.conversation.markdown import BlockSplitter, renderer
 from desktop.ui.conversation.model import StreamItem
 
-#: Characters of finished markdown rendered per frame at most (bounds one repaint's cost).
-TICK_BUDGET = 6_000
-#: Characters per document before the next finished blocks start a new one.
-DOCUMENT_LIMIT = 16_000
+#: Time one repaint may spend rendering finished markdown (at least one block is rendered).
+TICK_BUDGET_S = 0.006
+#: Characters per document before the next finished blocks start a new one: inserting into a
+#: ``QTextDocument`` costs time in proportion to its size, so documents stay small.
+DOCUMENT_LIMIT = 8_000
 
 
 class _Document(QTextBrowser):
@@ -46,7 +49,9 @@ class _Document(QTextBrowser):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.viewport().setAutoFillBackground(False)
-        self.setStyleSheet("QTextBrowser { background: transparent; }")
+        self.setObjectName(
+            "markdown"
+        )  # transparent, from the app style sheet (no per-widget sheet)
         self.document().setDocumentMargin(0)
         self.document().documentLayout().documentSizeChanged.connect(self._fit)
         self.setFixedHeight(0)
@@ -111,13 +116,14 @@ class AssistantView(QWidget):
         if not new and not self._backlog and self._splitter.live == self._live_source:
             return
         self._backlog.extend(self._splitter.feed(new))
-        taken, size = 0, 0
-        while taken < len(self._backlog) and size < TICK_BUDGET:
-            size += len(self._backlog[taken])
+        deadline = time.perf_counter() + TICK_BUDGET_S
+        taken = 0
+        while taken < len(self._backlog):
+            self._append(self._renderer.render(self._backlog[taken]))
             taken += 1
-        if taken:
-            self._append(self._renderer.render("".join(self._backlog[:taken])))
-            del self._backlog[:taken]
+            if time.perf_counter() >= deadline:
+                break
+        del self._backlog[:taken]
         live = self._splitter.live
         if live != self._live_source:
             self._live_source = live
