@@ -102,7 +102,7 @@ class KeyPanel(QWidget):
         self.entry, self.provider = entry, provider
         self.field.clear()
         self._say("", "info")
-        self._run(self._refresh())
+        self._run(self._refresh)
 
     # ------------------------------------------------------------------ slots
 
@@ -111,24 +111,28 @@ class KeyPanel(QWidget):
         if not key:
             self._say("Paste a key first.", "warning")
             return
-        self._run(self._save(key))
+        self._run(lambda: self._save(key))
 
     def _on_delete(self) -> None:
-        self._run(self._delete())
+        self._run(self._delete)
 
     def _on_test(self) -> None:
-        self._run(self._test(self.field.text().strip()))
+        typed = self.field.text().strip()
+        self._run(lambda: self._test(typed))
 
     # ------------------------------------------------------------------ work
 
-    def _run(self, coro: Coroutine[Any, Any, None]) -> None:
-        self._busy(True)
-        task = self._scope.spawn(self._guard(coro), name=f"key:{self.entry}")
-        del task
-
-    async def _guard(self, coro: Coroutine[Any, Any, None]) -> None:
+    def _run(self, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        # a factory, not a coroutine: a task cancelled before its first step never awaits it
         try:
-            await coro
+            self._scope.spawn(self._guard(make), name=f"key:{self.entry}")
+        except RuntimeError:  # the dialog is closing: its scope is gone
+            return
+        self._busy(True)
+
+    async def _guard(self, make: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        try:
+            await make()
         except SecretStoreError as exc:
             self._say(str(exc), "error")
         except ValueError as exc:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtWidgets import QApplication
+
 from desktop.core.catalogue import CATALOGUE
 from desktop.core.secrets import SecretStore
 from desktop.core.session import BackendFactory
-from desktop.core.settings import SettingsStore
+from desktop.core.settings import Appearance, SettingsStore
 from desktop.ui.settings.launcher import lazy_factory, resolve_factory
 
 
@@ -21,13 +23,34 @@ class SettingsServices:
     Args:
         store: The settings of this run.
         secrets: The keyring facade (default: the system keyring, created when first needed).
+        app: Where Settings → Appearance is applied (at once, and after every change).
     """
 
-    def __init__(self, store: SettingsStore, secrets: SecretStore | None = None) -> None:
+    def __init__(
+        self,
+        store: SettingsStore,
+        secrets: SecretStore | None = None,
+        *,
+        app: QApplication | None = None,
+    ) -> None:
         self.store = store
         self._secrets = secrets
+        self._app = app
+        self._appearance = Appearance()
+        if app is not None:
+            store.subscribe(self._on_settings)
+            self._on_settings("appearance")
         #: ``SettingsStore.messages`` are shown once per run (by the first dialog that opens).
         self.messages_shown = False
+
+    def _on_settings(self, section: str) -> None:
+        """Apply a changed appearance at once (the default one is already in place)."""
+        current = self.store.settings.appearance
+        if section in ("", "appearance") and current != self._appearance and self._app:
+            from desktop.ui.settings.appearance import apply
+
+            apply(self._app, current)
+            self._appearance = current
 
     @property
     def secrets(self) -> SecretStore:

@@ -1,0 +1,34 @@
+"""Fixtures for the Settings/extensions window tests: the window test fixtures (offscreen Qt, a
+qasync loop, the fake aionrs agent) plus an in-memory keyring that is classified as secure."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop.core.secrets import SecretStore
+from tests.fakes.memory_keyring import InMemoryKeyring
+from tests.ui.conftest import (  # noqa: F401 - fixtures re-used from the window tests
+    KNOWN_QT_MESSAGES,
+    Driver,
+    _theme,
+    driver,
+    qloop,
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Ignore the known offscreen-plugin messages (see tests/ui/conftest.py)."""
+    for item in items:
+        if "ui_settings" in str(item.fspath):
+            item.add_marker(pytest.mark.qt_log_ignore(*KNOWN_QT_MESSAGES))
+
+
+@pytest.fixture
+def keyring_backend() -> InMemoryKeyring:
+    return InMemoryKeyring()
+
+
+@pytest.fixture
+def secrets(keyring_backend: InMemoryKeyring) -> SecretStore:
+    """A keyring facade over the in-memory backend, treated as a secure store."""
+    return SecretStore(keyring_backend, secure=True, timeout=5.0)
