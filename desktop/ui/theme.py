@@ -10,8 +10,8 @@ import os
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPaintEvent, QPalette
+from PySide6.QtWidgets import QApplication, QLabel, QSizePolicy, QWidget
 
 
 @dataclass(frozen=True)
@@ -172,3 +172,20 @@ def text_label(text: str = "", *, rich: bool = False, role: str | None = None) -
     if role:
         set_role(label, role)
     return label
+
+
+class ElidedLabel(QLabel):
+    """One line that shortens itself with "…" instead of widening the conversation column."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(24)
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        rect = self.contentsRect()
+        text = self.fontMetrics().elidedText(
+            self.text(), Qt.TextElideMode.ElideMiddle, rect.width()
+        )
+        painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)

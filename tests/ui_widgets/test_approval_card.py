@@ -85,7 +85,7 @@ def test_buttons_have_accessible_names_and_shortcut_hints(
 ) -> None:
     card = _card(qtbot, host, make_request("Edit", ToolCategory.EDIT, EDIT_ARGS))
     names = {
-        button.accessibleName(): button.text()
+        button.accessibleName(): (button.text(), button.toolTip())
         for button in (
             card.approve_button,
             card.always_button,
@@ -93,13 +93,15 @@ def test_buttons_have_accessible_names_and_shortcut_hints(
             card.reason_button,
         )
     }
+    # Short visible labels (the row fits a narrow column); the full wording is the name.
     assert names == {
-        "Approve once": "Approve once  [Y / Enter]",
+        "Approve once": ("Approve  Y", "Approve once (Y / Enter)"),
         "Approve always: edit tools in this conversation": (
-            "Approve always: edit tools in this conversation  [A]"
+            "Always  A",
+            "Approve always: edit tools in this conversation (A)",
         ),
-        "Deny": "Deny  [N / Esc]",
-        "Deny with reason": "Deny with reason…  [Shift+N]",
+        "Deny": ("Deny  N", "Deny (N / Esc)"),
+        "Deny with reason": ("Reason…  ⇧N", "Deny with reason (Shift+N)"),
     }
     with qtbot.waitSignal(card.decided) as blocker:
         qtbot.mouseClick(card.always_button, Qt.MouseButton.LeftButton)

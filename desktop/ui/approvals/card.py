@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from desktop.core.events import Decision, DecisionSource, ToolDecided, ToolRequested
 from desktop.ui.approvals.preview import PreviewBody
 from desktop.ui.diff import TOGGLE_SHORTCUT
+from desktop.ui.theme import ElidedLabel, set_role
 
 #: Milliseconds after the card took focus by itself during which decision keys are ignored.
 DEFAULT_KEY_GUARD_MS = 300
@@ -107,9 +108,11 @@ class ApprovalCard(QFrame):
         self.title.setStyleSheet("font-weight: bold;")
         self.position = QLabel(self)
         self.position.setAccessibleName(self.tr("Request position"))
-        self.description = QLabel(event.description, self)
-        self.description.setWordWrap(True)
-        self.description.setTextFormat(Qt.TextFormat.PlainText)
+        # One line (the whole text in its tooltip): an agent's description may be a long JSON
+        # dump, and the preview below shows exactly what will happen anyway.
+        self.description = ElidedLabel(" ".join(event.description.split()), self)
+        self.description.setToolTip(event.description)
+        self.description.setAccessibleDescription(event.description)
         self.description.setVisible(bool(event.description))
         self.body = PreviewBody(event, self)
         self.reason_edit = QLineEdit(self)
@@ -119,19 +122,28 @@ class ApprovalCard(QFrame):
         self.status = QLabel(self)
         self.status.setAccessibleName(self.tr("Decision"))
         self.status.hide()
-        self.approve_button = self._button(self.tr("Approve once"), "Y / Enter")
+        # Short labels keep the row narrower than the conversation column; the full wording is
+        # each button's accessible name and tooltip.
+        self.approve_button = self._button(
+            self.tr("Approve"), self.tr("Approve once"), "Y / Enter", "Y"
+        )
         self.always_button = self._button(
+            self.tr("Always"),
             self.tr("Approve always: {category} tools in this conversation").format(
                 category=self.category), "A")  # fmt: skip
-        self.deny_button = self._button(self.tr("Deny"), "N / Esc")
-        self.reason_button = self._button(self.tr("Deny with reason"), "Shift+N", "…")
+        self.deny_button = self._button(self.tr("Deny"), self.tr("Deny"), "N / Esc", "N")
+        self.reason_button = self._button(
+            self.tr("Reason…"), self.tr("Deny with reason"), "Shift+N", self.tr("⇧N")
+        )
+        set_role(self.approve_button, "primary")
+        set_role(self.deny_button, "danger")
         self._build_layout()
         self._connect_signals()
         if self.state != CardState.PENDING:
             self._set_buttons_enabled(False)
 
-    def _button(self, name: str, keys: str, ellipsis: str = "") -> QPushButton:
-        button = QPushButton(f"{name}{ellipsis}  [{keys}]", self)
+    def _button(self, label: str, name: str, keys: str, key_hint: str = "") -> QPushButton:
+        button = QPushButton(f"{label}  {key_hint or keys}", self)
         button.setAccessibleName(name)
         button.setAccessibleDescription(self.tr("Shortcut: {keys}").format(keys=keys))
         button.setToolTip(f"{name} ({keys})")

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
 
 from desktop.ui.conversation.markdown import renderer
 from desktop.ui.conversation.model import ExitItem, MessageItem, UserItem
-from desktop.ui.theme import set_role, text_label
+from desktop.ui.theme import ElidedLabel, set_role, text_label
 
-__all__ = ["ExitPanel", "MessageRow", "UserBubble", "set_role", "text_label"]
+__all__ = ["ElidedLabel", "ExitPanel", "MessageRow", "UserBubble", "set_role", "text_label"]
 
 
 class UserBubble(QFrame):

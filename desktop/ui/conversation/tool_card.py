@@ -17,9 +17,12 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui.approvals import ApprovalCard, describe_decision
-from desktop.ui.conversation.items import set_role, text_label
+from desktop.ui.conversation.items import ElidedLabel, set_role, text_label
 from desktop.ui.conversation.model import ToolItem, ToolStatus
 from desktop.ui.diff import DiffView
+
+#: Rows of a finished tool's diff shown before it scrolls inside itself.
+OUTPUT_DIFF_LINES = 24
 
 
 def summarize_args(name: str, args: dict[str, Any], limit: int = 110) -> str:
@@ -62,7 +65,7 @@ class ToolCard(QFrame):
         chip = QLabel(str(request.category))
         set_role(chip, "chip")
         header.addWidget(chip)
-        self.summary = QLabel(summarize_args(request.name, request.args))
+        self.summary = ElidedLabel(summarize_args(request.name, request.args))
         set_role(self.summary, "muted")
         self.summary.setToolTip(request.description or self.summary.text())
         header.addWidget(self.summary, 1)
@@ -100,6 +103,7 @@ class ToolCard(QFrame):
             return
         if result.output_type == "diff" or result.diff:
             view = DiffView()
+            view.set_max_visible_lines(OUTPUT_DIFF_LINES)  # a long diff scrolls inside itself
             view.set_diff(result.diff or result.output)
             self.output = view
             shown = True

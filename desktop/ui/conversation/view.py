@@ -6,8 +6,15 @@ once. The view sticks to the bottom while the user has not scrolled up.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLayout,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble
 from desktop.ui.conversation.model import (
@@ -28,6 +35,18 @@ FRAME_MS = 16
 ItemWidget = UserBubble | MessageRow | ExitPanel | AssistantView | ThinkingView | ToolCard
 
 
+class _Column(QWidget):
+    """The transcript column: its minimum width never exceeds what the viewport gives it.
+
+    ``QScrollArea`` widens a resizable widget to its minimum size hint; one wide child (a long
+    unbreakable path, a wide table) would otherwise make the whole conversation scroll sideways.
+    """
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(0, hint.height())
+
+
 class ConversationView(QScrollArea):
     """Shows a ``Transcript``.
 
@@ -45,12 +64,14 @@ class ConversationView(QScrollArea):
         super().__init__(parent)
         self.setObjectName("conversationScroll")
         self.setWidgetResizable(True)
-        # As needed: a wide approval card must never be clipped.
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        # Never: every item fits the column (cards elide and wrap, diffs and code scroll inside
+        # themselves); the body is exactly as wide as the viewport (``_Column``).
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        body = QWidget()
+        body = _Column()
         body.setObjectName("transcript")
         self._column = QVBoxLayout(body)
+        self._column.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)  # see _Column
         self._column.setContentsMargins(28, 20, 28, 20)
         self._column.setSpacing(14)
         self._column.addStretch(1)

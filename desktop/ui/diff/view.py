@@ -12,6 +12,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QToolButton,
@@ -47,6 +48,8 @@ class DiffView(QWidget):
         self._max_lines = 0
         self._summary = QLabel(self)
         self._summary.setAccessibleName(self.tr("Diff summary"))
+        # A long path must not widen the conversation: the label may shrink (tooltip: all).
+        self._summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._toggle = QToolButton(self)
         self._toggle.setCheckable(True)
         self._toggle.setChecked(side_by_side)
@@ -101,6 +104,7 @@ class DiffView(QWidget):
         self._model = parse_diff(unified_diff_text)
         self._decorator = RowDecorator(self._model, self._theme)
         self._summary.setText(self._summary_text())
+        self._summary.setToolTip(self._summary.text())
         self._split_stale = True
         if self.is_side_by_side():
             self._fill_split()
@@ -158,7 +162,10 @@ class DiffView(QWidget):
         if self._max_lines:
             rows = min(rows, self._max_lines)
         pane = self._unified
-        height = self._summary.sizeHint().height() + 8 + (rows + 1) * pane.line_height()
+        # Room for the horizontal scroll bar too: long lines scroll inside the diff, and
+        # without it the last rows would hide behind the bar.
+        chrome = pane.horizontalScrollBar().sizeHint().height() + 2 * pane.frameWidth()
+        height = self._summary.sizeHint().height() + 8 + (rows + 1) * pane.line_height() + chrome
         return QSize(super().sizeHint().width(), height)
 
     # -- internals -----------------------------------------------------------------------
