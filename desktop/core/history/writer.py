@@ -59,6 +59,9 @@ class ItemWrite:
     created_at: float
     turn_id: str | None = None
     call_id: str | None = None
+    #: Applied to ``text`` and ``data`` in the writer thread, once per commit: redacting a long
+    #: streamed answer on every flush would stall the event loop (and the window).
+    redact: Callable[[str], str] | None = None
 
 
 Write = CreateConversation | UpdateConversation | ItemWrite
@@ -188,8 +191,8 @@ def _apply(conn: sqlite3.Connection, write: Write) -> None:
                 write.kind,
                 write.turn_id,
                 write.call_id,
-                write.text,
-                write.data,
+                write.redact(write.text) if write.redact else write.text,
+                write.redact(write.data) if write.redact else write.data,
                 int(write.complete),
                 write.created_at,
             ),
