@@ -74,6 +74,7 @@ def test_every_settings_field_has_an_editor(
     qloop: asyncio.AbstractEventLoop, runtime: AsyncRuntime, secrets: SecretStore
 ) -> None:
     dialog = _dialog(secrets, runtime)
+    qloop.run_until_complete(until(lambda: dialog.catalogue.ready, what="catalogue lookup"))
     from desktop.core.settings.models import ExtensionSettings, ProviderProfile
     from desktop.ui.settings.forms import ModelForm
 
@@ -128,6 +129,7 @@ def test_edits_are_saved_atomically_and_reloaded(
         assert not dialog.save()
         assert "max_tokens" in dialog.status.text()
         assert path.read_text() == before  # nothing written
+        await until(lambda: dialog.catalogue.ready, what="catalogue lookup")
         dialog.deleteLater()
         await runtime.aclose()
 
@@ -144,6 +146,8 @@ def test_settings_messages_are_shown_once(
     assert first.banner.isVisibleTo(first) and "moved to" in first.banner.text()
     second = _in_loop(lambda: SettingsDialog(services, runtime.scope("b")))
     assert not second.banner.isVisibleTo(second)
+    for dialog in (first, second):
+        qloop.run_until_complete(until(lambda d=dialog: d.catalogue.ready, what="lookup"))
     first.deleteLater()
     second.deleteLater()
 
@@ -180,6 +184,7 @@ def test_keys_set_replace_delete_masked_never_in_settings(
         await until(lambda: panel.result.text() == "Key deleted.", what="deleted")
         assert ("agentdesk", "anthropic") not in keyring_backend.passwords
         assert panel.masked.text() == "No key stored"
+        await until(lambda: dialog.catalogue.ready, what="catalogue lookup")
         await runtime.aclose()
         dialog.deleteLater()
 
@@ -202,6 +207,7 @@ def test_without_a_secure_keyring_keys_stay_in_memory(
         await until(lambda: "Key saved" in panel.result.text())
         assert "memory for this run only" in panel.masked.text()
         assert backend.passwords == {}
+        await until(lambda: dialog.catalogue.ready, what="catalogue lookup")
         await runtime.aclose()
         dialog.deleteLater()
 
@@ -226,6 +232,7 @@ def test_connection_success_and_401(
             lambda: panel.test.isEnabled() and panel.result.text() not in ("", "Testing…"),
             what=f"a test result, not {panel.result.text()!r}",
         )
+        await until(lambda: dialog.catalogue.ready, what="catalogue lookup")
         dialog.deleteLater()
         return panel.result.text()
 

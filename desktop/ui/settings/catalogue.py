@@ -28,12 +28,19 @@ from desktop.ui.qt_async import TaskScope
 LOG_LINES = 400
 
 
+def _find_all() -> dict[str, list[str] | None]:
+    """Every entry's program (one worker-thread trip for all of them)."""
+    return {entry.key: find_entry_program(entry) for entry in CATALOGUE}
+
+
 class CatalogueBox(QGroupBox):
     """One row per catalogue agent: title, where it is, Install."""
 
     def __init__(self, scope: TaskScope, parent: QWidget | None = None) -> None:
         super().__init__("Ready-made agents", parent)
         self._scope = scope
+        #: True once the programs were looked up (tests wait for it before closing).
+        self.ready = False
         self.status: dict[str, QLabel] = {}
         self.install: dict[str, QPushButton] = {}
         grid = QGridLayout()
@@ -74,9 +81,12 @@ class CatalogueBox(QGroupBox):
         self._scope.spawn(self._lookup(), name="catalogue lookup")
 
     async def _lookup(self) -> None:
+        self.ready = False
+        found = await asyncio.to_thread(_find_all)
         for entry in CATALOGUE:
-            argv = await asyncio.to_thread(find_entry_program, entry)
+            argv = found[entry.key]
             self._show(entry, argv[0] if argv else None)
+        self.ready = True
 
     def _show(self, entry: CatalogueEntry, program: str | None) -> None:
         status, button = self.status[entry.key], self.install[entry.key]
