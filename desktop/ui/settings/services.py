@@ -66,7 +66,10 @@ class SettingsServices:
     def agent_names(self) -> list[tuple[str, str]]:
         """(name, label) of every agent a new conversation can use: Settings, then catalogue."""
         settings = self.store.settings
-        names = [(a.name, f"{a.name}  ·  {a.kind}") for a in settings.agents]
+        names = [
+            (a.name, a.name if a.name == a.kind else f"{a.name} ({a.kind})")
+            for a in settings.agents
+        ]
         known = {a.name for a in settings.agents}
         names += [(e.key, f"{e.title}") for e in CATALOGUE if e.key not in known]
         return names
