@@ -17,19 +17,16 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
     QMenu,
-    QPushButton,
     QSplitter,
     QStackedWidget,
-    QVBoxLayout,
     QWidget,
 )
 
 from desktop.ui.placeholder import EmptyConversation
 from desktop.ui.qt_async import AsyncRuntime
+from desktop.ui.sidebar import WindowHistory
 
 if TYPE_CHECKING:  # the core and the pane load after the first paint (``desktop.ui.app``)
     from desktop.core.session import BackendFactory
@@ -90,35 +87,14 @@ class WorkspaceWindow(QMainWindow):
 
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
-        sidebar = QWidget()
-        sidebar.setObjectName("sidebar")
-        sidebar.setMinimumWidth(200)
-        column = QVBoxLayout(sidebar)
-        column.setContentsMargins(0, 0, 0, 8)
-        column.setSpacing(4)
-        name = QLabel(self.workspace.name or str(self.workspace))
-        name.setObjectName("workspaceName")
-        name.setToolTip(str(self.workspace))
-        column.addWidget(name)
-        title = QLabel("CONVERSATIONS")
-        title.setObjectName("sidebarTitle")
-        column.addWidget(title)
-        self.sidebar = QListWidget()
-        self.sidebar.setObjectName("sidebarList")
-        self.sidebar.setAccessibleName("Conversations")
-        self.sidebar.currentRowChanged.connect(self._on_row)
-        column.addWidget(self.sidebar, 1)
-        new = QPushButton("+  New conversation")
-        new.setAccessibleName("New conversation")
-        new.clicked.connect(self.new_conversation)
-        wrap = QVBoxLayout()
-        wrap.setContentsMargins(10, 0, 10, 0)
-        wrap.addWidget(new)
-        column.addLayout(wrap)
+        # The sidebar lists the workspace's stored conversations (desktop.ui.sidebar).
+        self.history = WindowHistory(self)
+        self.history.sidebar.new_requested.connect(self.new_conversation)
+        self.sidebar = self.history.sidebar.list
         self.stack = QStackedWidget()
         self.stack.addWidget(EmptyConversation(self.workspace))  # until the first conversation
         splitter = QSplitter()
-        splitter.addWidget(sidebar)
+        splitter.addWidget(self.history.sidebar)
         splitter.addWidget(self.stack)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([240, 880])
@@ -142,6 +118,13 @@ class WorkspaceWindow(QMainWindow):
         self._action(file, "&Quit", QKeySequence.StandardKey.Quit, self._on_quit)
         conversation = menus.addMenu("&Conversation")
         self._action(conversation, "&Stop", QKeySequence("Ctrl+."), self.stop_current)
+        conversation.addSeparator()
+        history = self.history
+        self._action(conversation, "Searc&h…", QKeySequence("Ctrl+Shift+F"), history.focus_search)
+        self._action(conversation, "&Rename", QKeySequence("F2"), history.rename_current)
+        self._action(conversation, "Export as &Markdown…", QKeySequence(), self._export_md)
+        self._action(conversation, "Export as &JSON…", QKeySequence(), self._export_json)
+        self._action(conversation, "&Delete…", QKeySequence(), self._delete_current)
         self.window_menu = menus.addMenu("&Window")
         self.window_menu.aboutToShow.connect(self._fill_windows)
 
@@ -189,30 +172,16 @@ class WorkspaceWindow(QMainWindow):
     def current(self) -> ConversationPane | None:
         """The conversation shown."""
         widget = self.stack.currentWidget()
-        return widget if isinstance(widget, ConversationPane) else None
+        return next((pane for pane in self.panes if pane is widget), None)
 
     def new_conversation(self) -> ConversationPane:
         """Add a conversation with the window's agent and show it."""
         from desktop.core.events import ErrorEvent
-        from desktop.ui.pane import ConversationPane
 
         agent, factory = self.host.agent_for(self.workspace)
-        title = f"Conversation {len(self.panes) + 1}"
-        pane = ConversationPane(
-            title=title,
-            workspace=self.workspace,
-            agent_name=agent,
-            factory=_failing_factory(factory) if isinstance(factory, str) else factory,
-            scope=self.host.runtime.scope(f"conversation:{self.workspace}:{title}"),
-        )
-        self.panes.append(pane)
-        self.stack.addWidget(pane)
-        item = QListWidgetItem(title)
-        self.sidebar.addItem(item)
-        pane.status_changed.connect(self._update_status)
-        pane.approval_waiting.connect(self._on_approval_waiting)
-        pane.composer.submitted.connect(self._on_first_prompt)
-        self.sidebar.setCurrentRow(len(self.panes) - 1)
+        pane = self.add_pane(f"Conversation {len(self.panes) + 1}", agent, factory)
+        self.history.track(pane, agent)
+        self.show_pane(pane)
         if isinstance(factory, str):
             pane.transcript.on_error(ErrorEvent(code="agent_not_found", message=factory))
         else:
@@ -220,17 +189,64 @@ class WorkspaceWindow(QMainWindow):
         pane.composer.editor.setFocus()
         return pane
 
-    def _on_first_prompt(self, text: str, _files: list[str]) -> None:
-        pane = self.sender()
-        for index, candidate in enumerate(self.panes):
-            if candidate.composer is pane and candidate.title.startswith("Conversation "):
-                candidate.title = " ".join(text.split())[:40]
-                self.sidebar.item(index).setText(candidate.title)
+    def add_pane(
+        self, title: str, agent: str, factory: BackendFactory | str, resume_id: str | None = None
+    ) -> ConversationPane:
+        """A conversation pane (not started yet) in this window."""
+        from desktop.ui.pane import ConversationPane
 
-    def _on_row(self, row: int) -> None:
-        if 0 <= row < len(self.panes):
-            self.stack.setCurrentWidget(self.panes[row])
-            self._update_status()
+        pane = ConversationPane(
+            title=title,
+            workspace=self.workspace,
+            agent_name=agent,
+            factory=_failing_factory(factory) if isinstance(factory, str) else factory,
+            scope=self.host.runtime.scope(f"conversation:{self.workspace}:{title}"),
+            resume_id=resume_id,
+        )
+        self.panes.append(pane)
+        self.stack.addWidget(pane)
+        pane.status_changed.connect(self._update_status)
+        pane.approval_waiting.connect(self._on_approval_waiting)
+        return pane
+
+    def show_pane(self, pane: ConversationPane) -> None:
+        """Show ``pane`` (and select its sidebar row)."""
+        self.stack.setCurrentWidget(pane)
+        self.history.select(pane)
+        self._update_status()
+
+    def remove_pane(self, pane: ConversationPane) -> None:
+        """Take a closed pane out of the window (a new conversation replaces the last one)."""
+        if pane in self.panes:
+            self.panes.remove(pane)
+            self.stack.removeWidget(pane)
+            pane.deleteLater()
+        if not self.panes and not self._closing:
+            self.new_conversation()
+        elif self.current is not None:
+            self.show_pane(self.current)
+
+    @property
+    def runtime(self) -> AsyncRuntime:
+        """The app's task runtime."""
+        return self.host.runtime
+
+    def agent_for_workspace(self) -> tuple[str, BackendFactory | str]:
+        """The agent conversations of this window use."""
+        return self.host.agent_for(self.workspace)
+
+    def show_message(self, text: str) -> None:
+        """A status-bar message for a few seconds."""
+        self.statusBar().showMessage(text, 6000)
+
+    def _export_md(self) -> None:
+        self.history.export(None, "md")
+
+    def _export_json(self) -> None:
+        self.history.export(None, "json")
+
+    def _delete_current(self) -> None:
+        self.history.ask_delete(None)
 
     def stop_current(self) -> None:
         """Stop the shown conversation's turn."""
@@ -271,6 +287,7 @@ class WorkspaceWindow(QMainWindow):
         import asyncio
 
         await asyncio.gather(*(pane.aclose() for pane in self.panes), return_exceptions=True)
+        await self.history.aclose()
         self._closed_done = True
         self.closed.emit(self)
         self.close()

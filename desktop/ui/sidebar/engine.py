@@ -1,0 +1,469 @@
+"""The history side of a workspace window: list, record, reopen, search, rename, delete, export.
+
+``HistoryEngine`` sits between the window, its conversation panes, the sidebar widget and the
+shared ``HistoryService``. Every database call runs in the window's task scope through the
+service (off the event loop); nothing modal is ever run (file dialogs use ``open()``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
+
+from desktop.core.events import ErrorEvent, Notice, TurnStarted
+from desktop.core.history import (
+    ConversationNotFoundError,
+    HistoryRecorder,
+    SearchHit,
+    StoredConversation,
+    plan_resume,
+)
+from desktop.core.history.store import title_from_prompt
+from desktop.core.session import BackendFactory
+from desktop.ui.qt_async import TaskScope
+from desktop.ui.sidebar.entries import Entry
+from desktop.ui.sidebar.highlight import mark, scroll_to
+from desktop.ui.sidebar.panel import HistorySidebar
+from desktop.ui.sidebar.recording import ConversationRecording
+from desktop.ui.sidebar.replay import locate, replay
+from desktop.ui.sidebar.resume import ResumeStarter
+from desktop.ui.sidebar.service import HistoryService, HistoryUnavailableError
+
+if TYPE_CHECKING:
+    from desktop.ui.pane import ConversationPane
+    from desktop.ui.qt_async import AsyncRuntime
+
+log = logging.getLogger(__name__)
+
+#: Turn starts and ends are followed by a list refresh this much later (one per burst).
+RELOAD_DELAY_MS = 250
+_FORMATS = {"md": ("Markdown", "Markdown (*.md)"), "json": ("JSON", "JSON (*.json)")}
+
+
+class HistoryWindow(Protocol):
+    """What ``WindowHistory`` needs from its window (``WorkspaceWindow``)."""
+
+    workspace: Path
+    scope: TaskScope
+
+    @property
+    def runtime(self) -> AsyncRuntime:
+        """The app's task runtime."""
+
+    def agent_for_workspace(self) -> tuple[str, BackendFactory | str]:
+        """The window's agent: its name and factory (or why it cannot run)."""
+
+    def add_pane(
+        self, title: str, agent: str, factory: BackendFactory | str, resume_id: str | None = None
+    ) -> ConversationPane:
+        """Make a conversation pane (not started) and add it to the window."""
+
+    def show_pane(self, pane: ConversationPane) -> None:
+        """Show ``pane``."""
+
+    def remove_pane(self, pane: ConversationPane) -> None:
+        """Take a closed ``pane`` out of the window."""
+
+    def show_message(self, text: str) -> None:
+        """A short status-bar message."""
+
+
+class HistoryEngine:
+    """The history of one window (made by ``WindowHistory`` once the event loop runs).
+
+    Args:
+        window: The workspace window.
+        sidebar: The window's sidebar widget.
+    """
+
+    def __init__(self, window: HistoryWindow, sidebar: HistorySidebar) -> None:
+        self.window = window
+        self.workspace = window.workspace
+        self.service = HistoryService.shared(window.runtime)
+        self.sidebar = sidebar
+        self.entries: list[Entry] = []
+        self.recordings: dict[ConversationPane, ConversationRecording] = {}
+        self.deleted: list[StoredConversation] = []
+        self._stored: dict[ConversationPane, StoredConversation] = {}
+        self._opening: dict[str, asyncio.Task[ConversationPane | None]] = {}
+        self._search: asyncio.Task[None] | None = None
+        self._deleting: set[str] = set()  # not listed again by a reload meanwhile
+        self._closed = False
+        self._reload_timer = QTimer(self.sidebar)
+        self._reload_timer.setSingleShot(True)
+        self._reload_timer.setInterval(RELOAD_DELAY_MS)
+        self._connect_signals()
+        window.scope.spawn(self._open(), name="history-open")
+        if sidebar.search.text().strip():  # typed before the history was there
+            self._on_search(sidebar.search.text().strip())
+
+    def _connect_signals(self) -> None:
+        bar, lst = self.sidebar, self.sidebar.list
+        bar.search_requested.connect(self._on_search)
+        bar.undo_requested.connect(self._on_undo)
+        bar.results.hit_chosen.connect(self.open_hit)
+        bar.confirm.confirmed.connect(self._on_delete_confirmed)
+        lst.entry_chosen.connect(self._on_chosen)
+        lst.rename_requested.connect(self.rename)
+        lst.delete_requested.connect(self.ask_delete)
+        lst.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        lst.customContextMenuRequested.connect(self._on_context_menu)
+        self._reload_timer.timeout.connect(self.reload)
+
+    async def _open(self) -> None:
+        try:
+            await self.service.ready()
+        except HistoryUnavailableError as exc:
+            self.sidebar.show_hint(str(exc))
+            return
+        writer = self.service.writer
+        assert writer is not None
+        for recording in self.recordings.values():
+            recording.bind(writer)
+        await self._reload()
+        self._on_search(self.sidebar.search.text().strip())
+
+    # ------------------------------------------------------------------ live conversations
+    def track(self, pane: ConversationPane, agent: str) -> None:
+        """A new conversation in the window: list it (as a draft) and record it."""
+        entry = Entry(None, "New conversation", agent, time.time(), pane)
+        recording = ConversationRecording(
+            pane.session,
+            self.workspace,
+            agent,
+            redact=self.service.redact,
+            on_created=lambda conv_id: self._on_created(entry, conv_id),
+        )
+        if self.service.writer is not None:
+            recording.bind(self.service.writer)
+        self._watch(pane, recording)
+        self.entries.insert(0, entry)
+        self._fill()
+
+    def _watch(self, pane: ConversationPane, recording: ConversationRecording) -> None:
+        self.recordings[pane] = recording
+        pane.bridge.turn_started.connect(partial(self._on_turn_started, pane))
+        pane.bridge.turn_ended.connect(self._schedule_reload)
+
+    def _on_created(self, entry: Entry, conversation_id: str) -> None:
+        entry.conversation_id = conversation_id
+        self.sidebar.list.refresh_entry(entry)
+        self._schedule_reload()
+
+    def _on_turn_started(self, pane: ConversationPane, event: TurnStarted) -> None:
+        entry = self.entry_of(pane)
+        if entry is not None:
+            if entry.title == "New conversation":  # the first prompt names it at once
+                entry.title = title_from_prompt(event.prompt) or entry.title
+                pane.title = entry.title
+            entry.updated_at = time.time()
+            self.sidebar.list.refresh_entry(entry)
+        self._schedule_reload()
+
+    def entry_of(self, pane: ConversationPane) -> Entry | None:
+        """The sidebar entry of ``pane``."""
+        return next((e for e in self.entries if e.pane is pane), None)
+
+    def select(self, pane: ConversationPane) -> None:
+        """Mark ``pane``'s row as the current one."""
+        entry = self.entry_of(pane)
+        if entry is not None:
+            self.sidebar.list.select(entry)
+
+    # ------------------------------------------------------------------ the list
+    def _schedule_reload(self, *_args: object) -> None:
+        if not self._closed:
+            self._reload_timer.start()
+
+    def reload(self) -> None:
+        """Read the workspace's conversations again (newest first) and show them."""
+        if not self._closed and self.service.store is not None:
+            self.window.scope.spawn(self._reload(), name="history-reload")
+
+    async def _reload(self) -> None:
+        if self.sidebar.list.editing:
+            self._schedule_reload()  # never pull the row from under the title editor
+            return
+        summaries = await self.service.conversations(self.workspace)
+        by_id = {e.conversation_id: e for e in self.entries if e.conversation_id}
+        drafts = [e for e in self.entries if not e.stored]
+        listed: list[Entry] = []
+        for summary in summaries:
+            if summary.id in self._deleting:
+                continue
+            entry = by_id.pop(summary.id, None) or Entry(
+                summary.id, summary.title, summary.agent, summary.updated_at
+            )
+            entry.title = summary.title or entry.title
+            entry.agent, entry.updated_at = summary.agent, summary.updated_at
+            listed.append(entry)
+        # Open conversations missing from the database (its write failed) stay listed.
+        kept = [e for e in by_id.values() if e.pane is not None]
+        self.entries = drafts + kept + listed
+        self._fill()
+
+    def _fill(self) -> None:
+        shown = self.window_current()
+        current = next((e for e in self.entries if e.pane is shown), None)
+        self.sidebar.list.fill(self.entries, current or self.sidebar.list.current_entry())
+
+    def window_current(self) -> ConversationPane | None:
+        """The pane the window shows."""
+        current = getattr(self.window, "current", None)
+        return current if current is not None else None
+
+    def _on_chosen(self, entry: Entry) -> None:
+        if entry.pane is not None:
+            self.window.show_pane(entry.pane)
+        elif entry.conversation_id is not None:
+            self.window.scope.spawn(self.open_stored(entry), name="history-open-conversation")
+
+    # ------------------------------------------------------------------ reopening
+    async def open_stored(self, entry: Entry) -> ConversationPane | None:
+        """Show a stored conversation (rebuilt from history), ready to continue."""
+        conv_id = entry.conversation_id
+        if entry.pane is not None or conv_id is None:
+            return entry.pane
+        task = self._opening.get(conv_id)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._open_stored(entry, conv_id))
+            self._opening[conv_id] = task
+            task.add_done_callback(lambda _t: self._opening.pop(conv_id, None))
+        return await asyncio.shield(task)
+
+    async def _open_stored(self, entry: Entry, conv_id: str) -> ConversationPane | None:
+        try:
+            stored, next_seq = await self.service.load(conv_id)
+        except ConversationNotFoundError:
+            self._schedule_reload()
+            return None
+        writer = self.service.writer
+        agent, factory = self.window.agent_for_workspace()
+        plan = plan_resume(stored, agent_has_sessions=stored.agent == agent)
+        pane = self.window.add_pane(stored.title, agent, factory, plan.resume_id)
+        pane.starter = ResumeStarter(stored, plan, notify=pane.transcript.on_notice)
+        pane.usage = replay(pane.transcript, stored)
+        when = time.strftime("%d %b %Y, %H:%M", time.localtime(stored.updated_at)).lstrip("0")
+        pane.transcript.on_notice(
+            Notice(message=f"Saved conversation (last active {when}). A new prompt continues it.")
+        )
+        if isinstance(factory, str):
+            pane.transcript.on_error(ErrorEvent(code="agent_not_found", message=factory))
+        recorder = None
+        if writer is not None:
+            recorder = HistoryRecorder(
+                writer, conv_id, next_seq=next_seq, has_title=True, redact=self.service.redact
+            )
+        recording = ConversationRecording(
+            pane.session, self.workspace, agent, redact=self.service.redact, recorder=recorder
+        )
+        self._watch(pane, recording)
+        self._stored[pane] = stored
+        entry.pane = pane
+        self.window.show_pane(pane)
+        self.select(pane)
+        return pane
+
+    # ------------------------------------------------------------------ search
+    def focus_search(self) -> None:
+        """Ctrl+Shift+F."""
+        self.sidebar.focus_search()
+
+    def _on_search(self, query: str) -> None:
+        if self._search is not None and not self._search.done():
+            self._search.cancel()
+        self._search = None
+        if query and self.service.store is not None:
+            self._search = self.window.scope.spawn(self._run_search(query), name="history-search")
+
+    async def _run_search(self, query: str) -> None:
+        hits = await self.service.search(query, self.workspace)
+        if self.sidebar.search.text().strip() != query:
+            return
+        self.sidebar.results.show_hits(hits)
+        self.sidebar.show_hint("" if hits else f"No matches for “{query}”")
+
+    def open_hit(self, hit: SearchHit) -> None:
+        """Open the hit's conversation, scrolled to the hit, which is highlighted."""
+        self.window.scope.spawn(self.show_hit(hit), name="history-open-hit")
+
+    async def show_hit(self, hit: SearchHit) -> QWidget | None:
+        """``open_hit`` as a coroutine; returns the highlighted widget."""
+        entry = next((e for e in self.entries if e.conversation_id == hit.conversation_id), None)
+        if entry is None:
+            await self._reload()
+            entry = next(
+                (e for e in self.entries if e.conversation_id == hit.conversation_id), None
+            )
+            if entry is None:
+                return None
+        pane = entry.pane or await self.open_stored(entry)
+        if pane is None:
+            return None
+        self.window.show_pane(pane)
+        stored = self._stored.get(pane)
+        if stored is None or not any(i.seq == hit.seq for i in stored.items):
+            stored, _ = await self.service.load(hit.conversation_id)
+        item = locate(pane.transcript, stored, hit.seq)
+        widget = pane.view.widgets.get(item.key) if item is not None else None
+        if widget is None:
+            return None
+        pane.view.flush()
+        await scroll_to(pane.view, widget)
+        mark(widget)
+        return widget
+
+    # ------------------------------------------------------------------ rename
+    def rename_current(self) -> None:
+        """F2: edit the selected conversation's title in place."""
+        self.sidebar.list.setFocus()
+        self.sidebar.list.rename_current()
+
+    def rename(self, conversation_id: str, title: str) -> None:
+        """Store a title the user chose."""
+        for entry in self.entries:
+            if entry.conversation_id == conversation_id and entry.pane is not None:
+                entry.pane.title = title
+        self.window.scope.spawn(self._rename(conversation_id, title), name="history-rename")
+
+    async def _rename(self, conversation_id: str, title: str) -> None:
+        await self.service.rename(conversation_id, title)
+        await self._reload()
+
+    # ------------------------------------------------------------------ delete and undo
+    def ask_delete(self, entry: Entry | None = None) -> None:
+        """Ask (inline) before deleting ``entry`` (default: the selected conversation)."""
+        entry = entry or self.sidebar.list.current_entry()
+        if entry is not None and entry.stored:
+            self.sidebar.confirm.ask(entry.title, entry)
+
+    def _on_delete_confirmed(self, subject: object) -> None:
+        if isinstance(subject, Entry):
+            self.window.scope.spawn(self.delete(subject), name="history-delete")
+
+    async def delete(self, entry: Entry) -> None:
+        """Delete a conversation (its pane is closed first); Undo can bring it back."""
+        conv_id = entry.conversation_id
+        if conv_id is None:
+            return
+        self._deleting.add(conv_id)
+        try:
+            await self._delete(entry, conv_id)
+        finally:
+            self._deleting.discard(conv_id)
+        await self._reload()
+
+    async def _delete(self, entry: Entry, conv_id: str) -> None:
+        pane = entry.pane
+        if entry in self.entries:
+            self.entries.remove(entry)
+            self._fill()
+        if pane is not None:
+            recording = self.recordings.pop(pane, None)
+            if recording is not None:
+                recording.detach()
+            await pane.aclose()
+            self._stored.pop(pane, None)
+            entry.pane = None
+            self.window.remove_pane(pane)
+        try:
+            snapshot = await self.service.delete(conv_id)
+        except ConversationNotFoundError:
+            snapshot = None
+        if snapshot is not None:
+            self.deleted.append(snapshot)
+            self.sidebar.undo.offer(snapshot.title, len(self.deleted) - 1)
+
+    def _on_undo(self) -> None:
+        self.window.scope.spawn(self.undo_delete(), name="history-undo")
+
+    async def undo_delete(self) -> None:
+        """Put the most recently deleted conversation back."""
+        if not self.deleted:
+            return
+        snapshot = self.deleted.pop()
+        await self.service.restore(snapshot)
+        if self.deleted:
+            self.sidebar.undo.offer(self.deleted[-1].title, len(self.deleted) - 1)
+        else:
+            self.sidebar.undo.hide()
+        await self._reload()
+
+    # ------------------------------------------------------------------ export
+    def export(self, entry: Entry | None, fmt: str) -> QFileDialog | None:
+        """Ask where to save ``entry`` as Markdown (``md``) or JSON (``json``), then write it.
+
+        The dialog is opened with ``open()`` (never ``exec()``); returns it (tests answer it).
+        """
+        entry = entry or self.sidebar.list.current_entry()
+        if entry is None or entry.conversation_id is None:
+            return None
+        name, pattern = _FORMATS[fmt]
+        default = self.workspace / f"{_slug(entry.title)}.{fmt}"
+        dialog = QFileDialog(self.sidebar.window(), f"Export as {name}", str(default), pattern)
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix(fmt)
+        conv_id = entry.conversation_id
+
+        def chosen(path: str) -> None:
+            if path:
+                self.window.scope.spawn(self.export_to(conv_id, Path(path), fmt), name="export")
+
+        dialog.fileSelected.connect(chosen)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
+
+    async def export_to(self, conversation_id: str, path: Path, fmt: str) -> None:
+        """Write the conversation to ``path``."""
+        try:
+            await self.service.export(conversation_id, path, fmt)
+        except OSError as exc:
+            self.window.show_message(f"Export failed: {exc}")
+            return
+        self.window.show_message(f"Exported to {path}")
+
+    def _on_context_menu(self, pos: QPoint) -> None:
+        lst = self.sidebar.list
+        item = lst.itemAt(pos)
+        if item is None:
+            return
+        entry = lst.entry(item)
+        menu = QMenu(lst)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        rename = menu.addAction("Rename")
+        rename.triggered.connect(lambda: lst.editItem(item))
+        md = menu.addAction("Export as Markdown…")
+        md.triggered.connect(lambda: self.export(entry, "md"))
+        js = menu.addAction("Export as JSON…")
+        js.triggered.connect(lambda: self.export(entry, "json"))
+        menu.addSeparator()
+        delete = menu.addAction("Delete…")
+        delete.triggered.connect(lambda: self.ask_delete(entry))
+        for action in (rename, md, js, delete):
+            action.setEnabled(entry.stored)
+        menu.popup(lst.viewport().mapToGlobal(pos))
+
+    # ------------------------------------------------------------------ shutdown
+    async def aclose(self) -> None:
+        """The window closes: stop recording (what is open is written), release the database."""
+        self._closed = True
+        self._reload_timer.stop()
+        for recording in self.recordings.values():
+            recording.detach()
+        self.recordings.clear()
+        self.deleted.clear()
+        await self.service.release()
+
+
+def _slug(title: str) -> str:
+    slug = re.sub(r"[^\w\-]+", "-", title.strip().lower()).strip("-")
+    return slug[:60] or "conversation"

@@ -1,0 +1,167 @@
+"""The sidebar widget: workspace name, search field, conversations or hits, inline bars.
+
+It only shows things and reports what the user did; ``WindowHistory`` does the work.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.ui import theme
+from desktop.ui.sidebar.bars import ConfirmDeleteBar, UndoBar
+from desktop.ui.sidebar.lists import ConversationList, SearchResults
+
+#: Typing pauses this long before a search runs.
+SEARCH_DELAY_MS = 180
+
+_QSS = """
+QLineEdit#sidebarSearch {{ background: {window}; border: 1px solid {border}; border-radius: 8px;
+    padding: 6px 10px; margin: 0 10px; }}
+QLineEdit#sidebarSearch:focus {{ border: 1px solid {accent}; }}
+QLineEdit#renameEditor {{ background: {window}; border: 1px solid {accent}; border-radius: 5px;
+    padding: 2px 6px; }}
+QLabel#sidebarHint {{ color: {muted}; font-size: 9pt; padding: 2px 14px; }}
+QFrame#sidebarBar {{ background: {surface}; border: 1px solid {border}; border-radius: 8px;
+    margin: 0 8px; }}
+QPushButton#barClose {{ border: none; background: transparent; color: {muted}; padding: 4px 6px; }}
+QPushButton#newConversation {{ padding: 7px 12px; }}
+"""
+
+
+class HistorySidebar(QWidget):
+    """The conversations sidebar of a workspace window.
+
+    Signals:
+        new_requested(): "New conversation" was pressed.
+        search_requested(str): the search text settled (empty: back to the list).
+        undo_requested(): Undo (the bar's button or Ctrl+Z in the sidebar).
+    """
+
+    new_requested = Signal()
+    search_requested = Signal(str)
+    undo_requested = Signal()
+
+    def __init__(self, workspace_name: str, tooltip: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sidebar")
+        self.setMinimumWidth(220)
+        self.setStyleSheet(_QSS.format(**theme.current().__dict__))
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 10)
+        column.setSpacing(6)
+        name = QLabel(workspace_name)
+        name.setObjectName("workspaceName")
+        name.setToolTip(tooltip)
+        column.addWidget(name)
+        self.search = QLineEdit()
+        self.search.setObjectName("sidebarSearch")
+        self.search.setPlaceholderText("Search conversations   Ctrl+Shift+F")
+        self.search.setAccessibleName("Search conversations")
+        self.search.setClearButtonEnabled(True)
+        self.search.installEventFilter(self)
+        column.addWidget(self.search)
+        self.heading = QLabel("CONVERSATIONS")
+        self.heading.setObjectName("sidebarTitle")
+        column.addWidget(self.heading)
+        self.hint = QLabel()
+        self.hint.setObjectName("sidebarHint")
+        self.hint.setWordWrap(True)
+        self.hint.hide()
+        column.addWidget(self.hint)
+        self.list = ConversationList()
+        self.results = SearchResults()
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.list)
+        self.stack.addWidget(self.results)
+        column.addWidget(self.stack, 1)
+        self.confirm = ConfirmDeleteBar()
+        column.addWidget(self.confirm)
+        self.undo = UndoBar()
+        column.addWidget(self.undo)
+        self.new = QPushButton("+  New conversation")
+        self.new.setObjectName("newConversation")
+        self.new.setAccessibleName("New conversation")
+        wrap = QVBoxLayout()
+        wrap.setContentsMargins(10, 0, 10, 0)
+        wrap.addWidget(self.new)
+        column.addLayout(wrap)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(SEARCH_DELAY_MS)
+        self._undo_key = QShortcut(QKeySequence.StandardKey.Undo, self.list)
+        self._undo_key.setContext(Qt.ShortcutContext.WidgetShortcut)
+        self._connect_signals()
+
+    def _connect_signals(self) -> None:
+        self.new.clicked.connect(self.new_requested)
+        self.search.textChanged.connect(self._on_text)
+        self._timer.timeout.connect(self._on_settled)
+        self.undo.undo_requested.connect(self.undo_requested)
+        self._undo_key.activated.connect(self.undo_requested)
+
+    # ------------------------------------------------------------------ search
+    def focus_search(self) -> None:
+        """Ctrl+Shift+F: put the cursor in the search field, its text selected."""
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    @property
+    def searching(self) -> bool:
+        """Whether the hits are shown instead of the conversations."""
+        return self.stack.currentWidget() is self.results
+
+    def _on_text(self, text: str) -> None:
+        if text.strip():
+            self._timer.start()
+        else:
+            self._timer.stop()
+            self._on_settled()
+
+    def _on_settled(self) -> None:
+        query = self.search.text().strip()
+        self.stack.setCurrentWidget(self.results if query else self.list)
+        self.heading.setText("RESULTS" if query else "CONVERSATIONS")
+        if not query:
+            self.results.clear()
+            self.show_hint("")
+        self.search_requested.emit(query)
+
+    def show_hint(self, text: str) -> None:
+        """A muted line under the heading ("No matches", "History unavailable: …")."""
+        self.hint.setText(text)
+        self.hint.setVisible(bool(text))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        is_key = isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress
+        if watched is self.search and is_key and self._search_key(event):  # type: ignore[arg-type]
+            return True
+        return super().eventFilter(watched, event)
+
+    def _search_key(self, event: QKeyEvent) -> bool:
+        key = event.key()
+        if key == Qt.Key.Key_Escape and self.search.text():
+            self.search.clear()
+            self.list.setFocus()
+            return True
+        if key == Qt.Key.Key_Down and self.searching and self.results.count():
+            self.results.setFocus()
+            return True
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.searching:
+            if self._timer.isActive():  # Enter before the pause: search now
+                self._timer.stop()
+                self._on_settled()
+                return True
+            item = self.results.currentItem()
+            if item is not None:
+                self.results.itemActivated.emit(item)
+            return True
+        return False
