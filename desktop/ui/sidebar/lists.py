@@ -295,6 +295,16 @@ def snippet_html(snippet: str, kind: str) -> str:
     return prefix + text
 
 
+def _two_lines(doc: QTextDocument, fallback: int) -> float:
+    """Height of the first three laid-out lines of ``doc`` (a snippet never shows a cut line)."""
+    full = doc.size().height()  # lays the document out
+    layout = doc.firstBlock().layout()
+    if layout is not None and layout.lineCount() > 3:
+        line = layout.lineAt(2)
+        return layout.position().y() + line.y() + line.height()
+    return full if full > 0 else fallback
+
+
 class _HitDelegate(_TwoLineDelegate):
     """Search hits: the conversation's title, then the snippet (two lines at most)."""
 
@@ -311,7 +321,7 @@ class _HitDelegate(_TwoLineDelegate):
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         width = max(120, option.rect.width() - 2 * _PAD_X)
         line = option.fontMetrics.height()
-        body = min(self._document(option, index, width).size().height(), 2 * line + 4)
+        body = _two_lines(self._document(option, index, width), line)
         small = _small(option.font)
         head = QFontMetrics(small).height()
         return QSize(option.rect.width(), int(head + body) + 2 * _PAD_Y + _GAP)
@@ -343,7 +353,7 @@ class _HitDelegate(_TwoLineDelegate):
         )
         doc = self._document(option, index, rect.width())
         painter.translate(rect.left(), head.bottom() + _GAP)
-        clip = QRect(0, 0, rect.width(), rect.bottom() - head.bottom() - _GAP)
+        clip = QRect(0, 0, rect.width(), int(_two_lines(doc, metrics.height())))
         painter.setClipRect(clip)
         context = QAbstractTextDocumentLayout.PaintContext()
         context.palette.setColor(context.palette.ColorRole.Text, QColor(theme.current().text))

@@ -53,7 +53,7 @@ class HistorySidebar(QWidget):
     def __init__(self, workspace_name: str, tooltip: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("sidebar")
-        self.setMinimumWidth(220)
+        self.setMinimumWidth(264)
         self.setStyleSheet(_QSS.format(**theme.current().__dict__))
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 10)
@@ -64,7 +64,8 @@ class HistorySidebar(QWidget):
         column.addWidget(name)
         self.search = QLineEdit()
         self.search.setObjectName("sidebarSearch")
-        self.search.setPlaceholderText("Search conversations   Ctrl+Shift+F")
+        self.search.setPlaceholderText("Search  (Ctrl+Shift+F)")
+        self.search.setToolTip("Search every conversation of this workspace")
         self.search.setAccessibleName("Search conversations")
         self.search.setClearButtonEnabled(True)
         self.search.installEventFilter(self)
