@@ -1,7 +1,7 @@
 """Settings → "Test connection": one tiny streamed request with the official client.
 
 The request asks for a single token (``max_tokens=1``) at the profile's base URL with the key
-being tested, and stops reading after the first streamed event: enough to prove the endpoint,
+being tested, and reads the short streamed reply to its end: enough to prove the endpoint,
 the model and the key, at a cost of one token. Errors become one sentence for the user, and the
 key is scrubbed from anything the client put into its message.
 """
@@ -68,7 +68,7 @@ async def _anthropic(key: str, model: str, base_url: str | None, timeout: float)
         )
         async with stream:
             async for _event in stream:
-                break
+                pass  # one token: a few events; read to the end so the connection closes cleanly
 
 
 async def _openai(key: str, model: str, base_url: str | None, timeout: float) -> None:
@@ -83,7 +83,7 @@ async def _openai(key: str, model: str, base_url: str | None, timeout: float) ->
         )
         async with stream:
             async for _chunk in stream:
-                break
+                pass
 
 
 async def check_connection(
