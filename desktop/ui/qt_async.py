@@ -126,13 +126,29 @@ def run_qt(app: QApplication, main: Callable[[], Awaitable[int]]) -> int:
     async def wrapper() -> int:
         return await main()
 
-    with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
+    def loop_factory() -> asyncio.AbstractEventLoop:
+        return _with_plain_executor(qasync.QEventLoop())
+
+    with asyncio.Runner(loop_factory=loop_factory) as runner:
         return runner.run(wrapper())
 
 
 def make_loop(app: QApplication) -> asyncio.AbstractEventLoop:
     """A qasync loop over ``app`` (tests drive it with ``run_until_complete``)."""
-    loop: asyncio.AbstractEventLoop = _qasync().QEventLoop(app)
+    return _with_plain_executor(_qasync().QEventLoop(app))
+
+
+def _with_plain_executor(loop: asyncio.AbstractEventLoop) -> asyncio.AbstractEventLoop:
+    """Give ``asyncio.to_thread`` plain threads instead of qasync's ``QThreadExecutor``.
+
+    Blocking work sent to qasync's QThread pool (keyring, SQLite, HTTP clients) crashed the
+    interpreter now and then inside ``run_forever`` (segfaults seen in our UI suite; upstream
+    qasync#153/#154 report the same class of crash). Worker threads never touch widgets, so
+    they need no QThread.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    loop.set_default_executor(ThreadPoolExecutor(max_workers=8, thread_name_prefix="agentdesk-io"))
     return loop
 
 
