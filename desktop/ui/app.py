@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QSystemTrayIcon, QWidge
 
 from desktop.core.paths import app_paths
 from desktop.ui import theme
+from desktop.ui.about import app_icon
 from desktop.ui.instance import InstanceServer, hand_off
 from desktop.ui.qt_async import AsyncRuntime, run_qt
 from desktop.ui.window import WorkspaceWindow
@@ -362,6 +363,7 @@ def make_application() -> QApplication:
     app.setApplicationName("Agent Desk")
     app.setOrganizationName("agentdesk")
     app.setDesktopFileName("agentdesk")
+    app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the loop ends when every window finished closing
     theme.apply(app)
     return app

@@ -127,6 +127,13 @@ class WorkspaceWindow(QMainWindow):
         self._action(conversation, "&Delete…", QKeySequence(), self._delete_current)
         self.window_menu = menus.addMenu("&Window")
         self.window_menu.aboutToShow.connect(self._fill_windows)
+        help_menu = menus.addMenu("&Help")
+        self._action(help_menu, "&About Agent Desk", QKeySequence(), self._on_about)
+
+    def _on_about(self) -> None:
+        from desktop.ui.about import show_about
+
+        self._about = show_about(self)
 
     def _action(
         self, menu: QMenu, text: str, keys: QKeySequence | QKeySequence.StandardKey, slot: object
