@@ -24,10 +24,18 @@ if TYPE_CHECKING:
 _PATH_ENV = "AGENTDESK_EXTENSIONS_PATH"
 
 
-def _nothing_to_load(options: argparse.Namespace, workspace: Path) -> bool:
+def _enabled_builtins(options: argparse.Namespace) -> list[str]:
+    """Built-ins switched on in Settings (as the window loads them) plus ``--enable-extension``."""
+    from desktop.core.settings import SettingsStore
+
+    enabled = list(SettingsStore().settings.extensions.enabled_builtins)
+    return enabled + [n for n in getattr(options, "enable_extensions", []) if n not in enabled]
+
+
+def _nothing_to_load(enabled: list[str], workspace: Path) -> bool:
     """True when no extension could load, so the runtime is not even imported (it costs about
     0.2 s of start-up, which every headless run would pay otherwise)."""
-    if getattr(options, "enable_extensions", []):
+    if enabled:
         return False
     roots = [app_paths().config / "extensions", workspace / ".agentdesk" / "extensions"]
     roots += [Path(p).expanduser() for p in os.environ.get(_PATH_ENV, "").split(os.pathsep) if p]
@@ -64,13 +72,14 @@ class ExecExtensions:
     @classmethod
     async def create(cls, options: argparse.Namespace, session: Session) -> ExecExtensions:
         """Load extensions and attach them to ``session`` (before other subscribers)."""
-        if getattr(options, "no_extensions", False) or _nothing_to_load(options, session.workspace):
+        if getattr(options, "no_extensions", False):
+            return cls(None, None)
+        enabled = _enabled_builtins(options)
+        if _nothing_to_load(enabled, session.workspace):
             return cls(None, None)
         from desktop.core.extensions.runtime import create_runtime  # lazy: see _nothing_to_load
 
-        runtime = create_runtime(
-            session.workspace, enabled_builtins=getattr(options, "enable_extensions", [])
-        )
+        runtime = create_runtime(session.workspace, enabled_builtins=enabled)
         report = await runtime.start()
         for failure in report.failures:
             sys.stderr.write(
