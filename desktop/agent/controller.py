@@ -122,7 +122,7 @@ class Controller:
             self._protocol_error("The command has no 'type' field.")
             return
         try:
-            command = wire.HOST_COMMAND_ADAPTER.validate_python(data)
+            command = wire.host_command_adapter().validate_python(data)
         except ValidationError as exc:
             first = exc.errors()[0]
             if first["type"] == "union_tag_invalid":

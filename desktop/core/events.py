@@ -8,6 +8,7 @@ traffic into these events, and every consumer (window, history store, extensions
 
 from __future__ import annotations
 
+import functools
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
@@ -76,7 +77,7 @@ class SessionState(StrEnum):
 class Usage(BaseModel):
     """Token usage of one turn."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     input_tokens: int = 0
     output_tokens: int = 0
@@ -95,7 +96,7 @@ class Usage(BaseModel):
 class ToolPreview(BaseModel):
     """What a tool call will do, computed by the host before anyone approves it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kind: Literal["diff", "command", "json"]
     text: str = Field(description="Unified diff, command line, or pretty JSON of the arguments.")
@@ -106,7 +107,7 @@ class ToolPreview(BaseModel):
 
 
 class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class AgentReady(_Event):
@@ -277,9 +278,11 @@ SessionEvent = Annotated[
     Field(discriminator="type"),
 ]
 
-SESSION_EVENT_ADAPTER: TypeAdapter[SessionEvent] = TypeAdapter(SessionEvent)
+@functools.cache
+def _event_adapter() -> TypeAdapter[SessionEvent]:
+    return TypeAdapter(SessionEvent)
 
 
 def parse_event(data: str | bytes) -> SessionEvent:
     """Parse one JSON event line (as printed by ``agentdesk exec --json``)."""
-    return SESSION_EVENT_ADAPTER.validate_json(data)
+    return _event_adapter().validate_json(data)

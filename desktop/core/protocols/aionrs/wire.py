@@ -8,6 +8,7 @@ them); host commands are strict, so the built-in agent can reject malformed inpu
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -16,13 +17,13 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 
 class _AgentEvent(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
 
 class Capabilities(BaseModel):
     """``ready.capabilities``: 3 fields in 0.1.0, 8 in aionrs 0.2.x; more are kept as extras."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
     tool_approval: bool = True
     thinking: bool = False
@@ -59,7 +60,7 @@ class Thinking(_AgentEvent):
 
 
 class ToolInfo(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
     name: str
     category: str = "exec"
@@ -100,7 +101,7 @@ class ToolCancelledEvent(_AgentEvent):
 
 
 class WireUsage(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
     input_tokens: int = 0
     output_tokens: int = 0
@@ -115,7 +116,7 @@ class StreamEnd(_AgentEvent):
 
 
 class ErrorBody(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
     code: str = "internal_error"
     message: str = ""
@@ -188,7 +189,7 @@ AGENT_EVENT_MODELS: dict[str, type[_AgentEvent]] = {
 
 
 class _Command(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     type: str
 
@@ -272,7 +273,10 @@ HostCommand = Annotated[
     Field(discriminator="type"),
 ]
 
-HOST_COMMAND_ADAPTER: TypeAdapter[HostCommand] = TypeAdapter(HostCommand)
+@functools.cache
+def host_command_adapter() -> TypeAdapter[HostCommand]:
+    """Validator for any host command (built on first use: start-up stays fast)."""
+    return TypeAdapter(HostCommand)
 
 
 def encode_command(command: _Command) -> bytes:
