@@ -8,22 +8,21 @@ that the Session decides; ``serverRequest/resolved`` for a request nobody answer
 its card. Every notification and server request is also published as a ``RawSignal``
 (``app_server.*``) to listeners added with ``add_signal_listener``.
 
-This module is the process, JSON-RPC and turn lifecycle; item notifications are mapped in
-``notifications``, approval requests in ``approvals``, and both share the ``turn.TurnState``.
+This module is the JSON-RPC handshake and turn lifecycle (the process lifecycle is
+``ProcessBackend``'s); item notifications are mapped in ``notifications``, approval requests in
+``approvals``, and both share the ``turn.TurnState``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
-from desktop.core.backend import AgentBackend, AgentStartError, EmitFn, Prompt
+from desktop.core.backend import EmitFn, Prompt
 from desktop.core.events import (
-    AgentExited,
     AgentReady,
     Decision,
     ErrorEvent,
@@ -32,8 +31,6 @@ from desktop.core.events import (
     TurnEndReason,
     Usage,
 )
-from desktop.core.lines import DEFAULT_LINE_LIMIT
-from desktop.core.process import AgentProcess
 from desktop.core.protocols.codex.approvals import APPROVAL_METHODS, ApprovalDesk
 from desktop.core.protocols.codex.config import CodexOptions
 from desktop.core.protocols.codex.notifications import NotificationMapper
@@ -46,7 +43,8 @@ from desktop.core.protocols.codex.rpc import (
 )
 from desktop.core.protocols.codex.signals import thread_of
 from desktop.core.protocols.codex.turn import TurnState
-from desktop.core.signals import RawSignal, SignalFilter, SignalHub, SignalListener, Unsubscribe
+from desktop.core.protocols.process_backend import ProcessBackend, ProcessOptions
+from desktop.core.signals import RawSignal
 from desktop.sdk.types import SignalType
 
 log = logging.getLogger(__name__)
@@ -70,94 +68,35 @@ class CodexLaunch:
     options: CodexOptions = field(default_factory=CodexOptions)
 
 
-class CodexAppServerBackend(AgentBackend):
-    """One ``codex app-server`` child process and one Codex thread."""
+class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
+    """One ``codex app-server`` child process and one Codex thread.
+
+    Its ``session_id`` is the Codex thread id; raw signals are ``app_server.*``: every
+    notification and server request.
+    """
 
     protocol = "codex"
+    start_errors = (RpcError, RpcClosedError)
 
-    def __init__(
-        self,
-        launch: CodexLaunch,
-        *,
-        resume_id: str | None = None,
-        ready_timeout: float = 60.0,
-        line_limit: int = DEFAULT_LINE_LIMIT,
-    ) -> None:
-        self.name = launch.name
-        self._launch = launch
-        self._resume_id = resume_id
-        self._ready_timeout = ready_timeout
-        self._process = AgentProcess(
-            launch.argv, cwd=launch.cwd, env=launch.env, line_limit=line_limit
-        )
+    def __init__(self, launch: CodexLaunch, **options: Unpack[ProcessOptions]) -> None:
+        super().__init__(launch, **options)
         self._rpc = JsonRpcPeer(
             self._process,
             on_notification=self._on_notification,
             on_request=self._on_request,
             on_bad_line=self._bad_line,
         )
-        self.signals = SignalHub()
         self._state = TurnState(workspace=launch.cwd)
         self._approvals = ApprovalDesk(self._state)
         self._notifications = NotificationMapper(self._state, self._approvals)
-        self._reader: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._ready = False
-        self._exit_expected = False
-        self._thread_id: str | None = None
         self._interrupt_wanted = False
 
     # ------------------------------------------------------------------ AgentBackend
 
-    @property
-    def session_id(self) -> str | None:
-        """The Codex thread id."""
-        return self._thread_id
-
-    @property
-    def process(self) -> AgentProcess:
-        """The child process (tests and diagnostics)."""
-        return self._process
-
-    def add_signal_listener(
-        self, listener: SignalListener, wants: SignalFilter | None = None
-    ) -> Unsubscribe:
-        """Receive every notification and server request as an ``app_server.*`` signal."""
-        return self.signals.add(listener, wants)
-
-    @property
-    def _emit(self) -> EmitFn:
-        return self._state.emit
-
     async def start(self, emit: EmitFn) -> AgentReady:
         """Spawn Codex, initialize, and start or resume the thread."""
-        self._state.emit = emit
-        try:
-            await self._process.start()
-        except OSError as exc:
-            raise AgentStartError(
-                f"Cannot run {self._launch.argv[0]!r}: {exc.strerror or exc}"
-            ) from exc
-        self._reader = asyncio.get_running_loop().create_task(self._read_loop())
-        try:
-            async with asyncio.timeout(self._ready_timeout):
-                ready = await self._handshake()
-        except (TimeoutError, RpcError, RpcClosedError) as exc:
-            self._exit_expected = True
-            await self._process.terminate(timeout=2.0)
-            await self._reader
-            what = (
-                f"did not become ready within {self._ready_timeout:g} s"
-                if isinstance(exc, TimeoutError)
-                else f"failed to start: {exc}"
-            )
-            raise AgentStartError(
-                f"{self.name} {what}",
-                exit_code=self._process.returncode,
-                stderr_tail=self._process.stderr_tail(),
-            ) from exc
-        self._ready = True
-        return ready
+        self._state.emit = emit  # the notification mapper and approval desk emit through it
+        return await super().start(emit)
 
     async def _handshake(self) -> AgentReady:
         init = await self._rpc.call(
@@ -188,7 +127,7 @@ class CodexAppServerBackend(AgentBackend):
         thread = result.get("thread") if isinstance(result, dict) else None
         if not isinstance(thread, dict) or not isinstance(thread.get("id"), str):
             raise RpcError(-32603, "thread/start answered without a thread id")
-        self._thread_id = thread["id"]
+        self._session_id = thread["id"]
         user_agent = str(init.get("userAgent", "")) if isinstance(init, dict) else ""
         version = user_agent.split("/", 1)[1].split(" ", 1)[0] if "/" in user_agent else None
         capabilities = {
@@ -198,7 +137,7 @@ class CodexAppServerBackend(AgentBackend):
             agent=self.name,
             protocol=self.protocol,
             version=version,
-            session_id=self._thread_id,
+            session_id=self._session_id,
             capabilities={k: v for k, v in capabilities.items() if v is not None},
         )
 
@@ -210,7 +149,7 @@ class CodexAppServerBackend(AgentBackend):
         if prompt.files:
             text += "\n\nAttached files:\n" + "\n".join(f"- {f}" for f in prompt.files)
         params = {
-            "threadId": self._thread_id,
+            "threadId": self._session_id,
             "input": [{"type": "text", "text": text, "text_elements": []}],
         }
         self._spawn(self._start_turn(turn_id, params))
@@ -250,46 +189,13 @@ class CodexAppServerBackend(AgentBackend):
         self._interrupt_wanted = False
         with contextlib.suppress(RpcError, RpcClosedError):
             await self._rpc.call(
-                "turn/interrupt", {"threadId": self._thread_id, "turnId": self._state.codex_turn}
+                "turn/interrupt", {"threadId": self._session_id, "turnId": self._state.codex_turn}
             )
-
-    async def shutdown(self, timeout: float) -> None:
-        """Close stdin (Codex exits ~20 ms later), then end the whole process group."""
-        self._exit_expected = True
-        if self._process.returncode is None and self._process.pid is not None:
-            self._process.close_stdin()
-            try:
-                await asyncio.wait_for(asyncio.shield(self._process.wait()), min(1.0, timeout))
-            except TimeoutError:
-                await self._process.terminate(timeout)
-        if self._reader is not None:
-            await self._reader
-        for task in tuple(self._tasks):
-            task.cancel()
 
     # ------------------------------------------------------------------ plumbing
 
-    def _spawn(self, coro: Any) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _read_loop(self) -> None:
-        try:
-            await self._rpc.run()
-        except Exception:
-            log.exception("%s: reading the agent's output failed", self.name)
-        code = await self._process.wait()
-        self._process.kill_leftovers()
-        if self._ready:
-            self._emit(
-                AgentExited(
-                    exit_code=code if code >= 0 else None,
-                    signal=-code if code < 0 else None,
-                    stderr_tail=self._process.stderr_tail(),
-                    expected=self._exit_expected,
-                )
-            )
+    async def _read_output(self) -> None:
+        await self._rpc.run()
 
     def _bad_line(self, message: str) -> None:
         self._emit(ErrorEvent(turn_id=self._state.turn, code="protocol_error", message=message))
@@ -306,7 +212,7 @@ class CodexAppServerBackend(AgentBackend):
                 method=method,
                 params=params,
                 request_id=request_id,
-                thread_id=thread_of(params) or self._thread_id,
+                thread_id=thread_of(params) or self._session_id,
                 turn_id=turn if isinstance(turn, str) else self._state.codex_turn,
             )
         )
