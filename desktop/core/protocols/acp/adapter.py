@@ -9,17 +9,18 @@ over a transport on Agent Desk's ``AgentProcess`` (own process group, bounded li
 the agent's own option of the matching kind. ``fs/*`` is served inside the workspace only (writes
 need approval); terminals are not offered. Every incoming notification and request is also
 published as a ``RawSignal`` (``acp.*``).
+
+This module is the ACP handshake, turns and the client methods; tool calls and the approvals
+they wait for are ``cards.ToolCards``, the process lifecycle is ``ProcessBackend``'s.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import itertools
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Unpack, cast
 
 from acp.client.connection import ClientSideConnection
 from acp.connection import StreamDirection, StreamEvent
@@ -36,30 +37,23 @@ from acp.schema import (
     TextContentBlock,
 )
 
-from desktop.core.backend import AgentBackend, AgentStartError, EmitFn, Prompt
+from desktop.core.backend import EmitFn, Prompt
 from desktop.core.events import (
-    AgentExited,
     AgentReady,
     Decision,
     ErrorEvent,
     Notice,
     TextDelta,
     ThinkingDelta,
-    ToolCancelled,
-    ToolCategory,
-    ToolFinished,
-    ToolRequested,
-    ToolStarted,
     TurnEnded,
     TurnEndReason,
     Usage,
 )
-from desktop.core.lines import DEFAULT_LINE_LIMIT
-from desktop.core.process import AgentProcess
-from desktop.core.protocols.acp.tools import ToolState, pick_option
+from desktop.core.protocols.acp.cards import ToolCards
 from desktop.core.protocols.acp.transport import ProcessTransport
 from desktop.core.protocols.acp.workspace_fs import WorkspaceFiles
-from desktop.core.signals import RawSignal, SignalFilter, SignalHub, SignalListener, Unsubscribe
+from desktop.core.protocols.process_backend import ProcessBackend, ProcessOptions
+from desktop.core.signals import RawSignal
 
 log = logging.getLogger(__name__)
 
@@ -108,101 +102,39 @@ def _usage(data: Any) -> Usage | None:
     return None
 
 
-class AcpBackend(AgentBackend):
-    """One ACP agent process and one ACP session."""
+class AcpBackend(ProcessBackend[AcpLaunch]):
+    """One ACP agent process and one ACP session (raw signals: every incoming ``acp.*``)."""
 
     protocol = "acp"
+    start_errors = (RequestError, ConnectionError)
 
-    def __init__(
-        self,
-        launch: AcpLaunch,
-        *,
-        resume_id: str | None = None,
-        ready_timeout: float = 60.0,
-        line_limit: int = DEFAULT_LINE_LIMIT,
-    ) -> None:
-        self.name = launch.name
-        self._launch = launch
-        self._resume_id = resume_id
-        self._ready_timeout = ready_timeout
-        self._process = AgentProcess(
-            launch.argv, cwd=launch.cwd, env=launch.env, line_limit=line_limit
-        )
+    def __init__(self, launch: AcpLaunch, **options: Unpack[ProcessOptions]) -> None:
+        super().__init__(launch, **options)
         self._files = WorkspaceFiles(launch.cwd)
-        self.signals = SignalHub()
+        self._cards = ToolCards(launch.cwd)
         self._conn: ClientSideConnection | None = None
-        self._emit: EmitFn = lambda _event: None
-        self._watcher: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._ready = False
-        self._exit_expected = False
-        self._session_id: str | None = None
-        self._turn: str | None = None
         self._loading = False
         self._cancelled = False
-        self._tools: dict[str, ToolState] = {}
-        self._shown: set[str] = set()
-        self._running: set[str] = set()
-        self._waiting: dict[str, tuple[asyncio.Future[Decision], list[dict[str, Any]]]] = {}
-        self._write_ids = itertools.count(1)
-        self._denied: set[str] = set()
+
+    @property
+    def _turn(self) -> str | None:
+        return self._cards.turn
 
     # ------------------------------------------------------------------ AgentBackend
 
-    @property
-    def session_id(self) -> str | None:
-        """The ACP session id."""
-        return self._session_id
-
-    @property
-    def process(self) -> AgentProcess:
-        """The child process (tests and diagnostics)."""
-        return self._process
-
-    def add_signal_listener(
-        self, listener: SignalListener, wants: SignalFilter | None = None
-    ) -> Unsubscribe:
-        """Receive every incoming ACP notification and request as an ``acp.*`` signal."""
-        return self.signals.add(listener, wants)
-
     async def start(self, emit: EmitFn) -> AgentReady:
         """Spawn the agent, ``initialize``, then ``session/new`` or ``session/load``."""
-        self._emit = emit
-        try:
-            await self._process.start()
-        except OSError as exc:
-            raise AgentStartError(
-                f"Cannot run {self._launch.argv[0]!r}: {exc.strerror or exc}"
-            ) from exc
+        self._cards.emit = emit
+        return await super().start(emit)
+
+    async def _handshake(self) -> AgentReady:
         transport = ProcessTransport(self._process, self._bad_line)
-        self._conn = ClientSideConnection(
+        conn = self._conn = ClientSideConnection(
             # Terminal and elicitation methods are left out on purpose: not advertised, -32601.
             cast(Client, self),
             transport,
             observers=[self._observe],
         )
-        self._watcher = asyncio.get_running_loop().create_task(self._watch_exit())
-        try:
-            async with asyncio.timeout(self._ready_timeout):
-                ready = await self._handshake(self._conn)
-        except (TimeoutError, RequestError, ConnectionError) as exc:
-            self._exit_expected = True
-            await self._process.terminate(timeout=2.0)
-            await self._watcher
-            what = (
-                f"did not become ready within {self._ready_timeout:g} s"
-                if isinstance(exc, TimeoutError)
-                else f"failed to start: {exc}"
-            )
-            raise AgentStartError(
-                f"{self.name} {what}",
-                exit_code=self._process.returncode,
-                stderr_tail=self._process.stderr_tail(),
-            ) from exc
-        self._ready = True
-        return ready
-
-    async def _handshake(self, conn: ClientSideConnection) -> AgentReady:
         serve = self._launch.serve_fs
         init = await conn.initialize(
             protocol_version=PROTOCOL_VERSION,
@@ -243,7 +175,7 @@ class AcpBackend(AgentBackend):
 
     async def send_prompt(self, turn_id: str, prompt: Prompt) -> None:
         """``session/prompt``; the turn ends when it answers with a ``stopReason``."""
-        self._turn = turn_id
+        self._cards.turn = turn_id
         self._cancelled = False
         text = prompt.text
         if prompt.files:
@@ -278,56 +210,30 @@ class AcpBackend(AgentBackend):
 
     async def send_decision(self, call_id: str, decision: Decision, reason: str | None) -> None:
         """Resolve the waiting permission request (or a pending host-side file write)."""
-        waiting = self._waiting.pop(call_id, None)
-        if waiting is not None and not waiting[0].done():
-            waiting[0].set_result(decision)
+        self._cards.decide(call_id, decision)
 
     async def interrupt(self) -> None:
         """``session/cancel``; waiting permission requests are answered ``cancelled``."""
         self._cancelled = True
-        self._withdraw_all("The turn was cancelled")
+        self._cards.withdraw_all("The turn was cancelled")
         if self._conn is not None and self._session_id is not None and self._turn is not None:
             with contextlib.suppress(ConnectionError, RequestError):
                 await self._conn.cancel(session_id=self._session_id)
 
-    async def shutdown(self, timeout: float) -> None:
-        """Close stdin; end the process group if the agent keeps running (codex-acp does)."""
-        self._exit_expected = True
-        self._withdraw_all("The agent is shutting down")
-        if self._process.returncode is None and self._process.pid is not None:
-            self._process.close_stdin()
-            try:
-                await asyncio.wait_for(asyncio.shield(self._process.wait()), min(1.0, timeout))
-            except TimeoutError:
-                await self._process.terminate(timeout)
-        if self._watcher is not None:
-            await self._watcher
-        for task in tuple(self._tasks):
-            task.cancel()
+    # ------------------------------------------------------------------ process lifecycle
 
-    # ------------------------------------------------------------------ plumbing
+    def _before_shutdown(self) -> None:
+        """Answer waiting requests first; codex-acp keeps running after stdin closes."""
+        self._cards.withdraw_all("The agent is shutting down")
 
-    def _spawn(self, coro: Any) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+    async def _read_output(self) -> None:
+        """Nothing to do: the acp connection reads stdout on its own task."""
 
-    async def _watch_exit(self) -> None:
-        code = await self._process.wait()
-        self._process.kill_leftovers()
-        self._withdraw_all("The agent exited")
+    async def _after_exit(self) -> None:
+        self._cards.withdraw_all("The agent exited")
         if self._conn is not None:
             with contextlib.suppress(Exception):
                 await self._conn.close()
-        if self._ready:
-            self._emit(
-                AgentExited(
-                    exit_code=code if code >= 0 else None,
-                    signal=-code if code < 0 else None,
-                    stderr_tail=self._process.stderr_tail(),
-                    expected=self._exit_expected,
-                )
-            )
 
     def _bad_line(self, message: str) -> None:
         self._emit(ErrorEvent(turn_id=self._turn, code="protocol_error", message=message))
@@ -356,25 +262,9 @@ class AcpBackend(AgentBackend):
     def _finish(
         self, reason: TurnEndReason, message: str | None, usage: Usage | None = None
     ) -> None:
-        turn = self._turn
-        if turn is None:
-            return
-        self._withdraw_all("The turn ended")
-        for call_id in sorted(self._denied):  # agents whose "reject" ends the whole turn
-            self._emit(ToolCancelled(turn_id=turn, call_id=call_id, reason="denied"))
-        self._turn = None
-        self._tools.clear()
-        self._shown.clear()
-        self._running.clear()
-        self._denied.clear()
-        self._emit(TurnEnded(turn_id=turn, reason=reason, usage=usage, message=message))
-
-    def _withdraw_all(self, reason: str) -> None:
-        for call_id, (future, _options) in tuple(self._waiting.items()):
-            self._waiting.pop(call_id, None)
-            if not future.done():
-                future.cancel()
-            self._emit(ToolCancelled(turn_id=self._turn, call_id=call_id, reason=reason))
+        turn = self._cards.end_turn()
+        if turn is not None:
+            self._emit(TurnEnded(turn_id=turn, reason=reason, usage=usage, message=message))
 
     # ------------------------------------------------------------------ Client: permissions
 
@@ -382,33 +272,7 @@ class AcpBackend(AgentBackend):
         self, options: list[Any], session_id: str, tool_call: Any, **kwargs: Any
     ) -> RequestPermissionResponse:
         """Show a pending card; answer with the option whose kind matches the decision."""
-        data = _dump(tool_call)
-        call_id = str(data.get("toolCallId"))
-        state = self._tools.setdefault(call_id, ToolState(call_id))
-        state.merge(data)
-        option_list = [_dump(o) for o in options]
-        future: asyncio.Future[Decision] = asyncio.get_running_loop().create_future()
-        self._waiting[call_id] = (future, option_list)
-        self._shown.add(call_id)
-        self._emit(
-            ToolRequested(
-                turn_id=self._turn,
-                call_id=call_id,
-                name=state.name,
-                category=state.category,
-                args={"input": state.raw_input, "options": option_list},
-                description=state.title,
-                pending=True,
-                preview=state.preview(self._launch.cwd),
-            )
-        )
-        try:
-            decision = await future
-        except asyncio.CancelledError:
-            return RequestPermissionResponse(outcome=DeniedOutcome(outcome="cancelled"))
-        if decision == Decision.DENY:
-            self._denied.add(call_id)
-        option_id = pick_option(option_list, decision)
+        option_id = await self._cards.ask_permission(_dump(tool_call), [_dump(o) for o in options])
         if option_id is None:
             return RequestPermissionResponse(outcome=DeniedOutcome(outcome="cancelled"))
         return RequestPermissionResponse(
@@ -433,40 +297,11 @@ class AcpBackend(AgentBackend):
     ) -> None:
         """Ask first (with the host's diff), write only after approval."""
         preview = self._files.preview_write(path, content)
-        call_id = f"fs-write-{next(self._write_ids)}"
-        future: asyncio.Future[Decision] = asyncio.get_running_loop().create_future()
-        self._waiting[call_id] = (future, [])
-        self._emit(
-            ToolRequested(
-                turn_id=self._turn,
-                call_id=call_id,
-                name="write_file",
-                category=ToolCategory.EDIT,
-                args={"file_path": path, "content": content},
-                description=f"Write {path}",
-                pending=True,
-                preview=preview,
-            )
-        )
-        try:
-            decision = await future
-        except asyncio.CancelledError:
-            decision = Decision.DENY
-        if decision == Decision.DENY:
+        call_id = await self._cards.ask_write(path, content, preview)
+        if call_id is None:
             raise RequestError(-32000, f"The user denied writing {path}")
         self._files.write(path, content)
-        self._emit(
-            ToolFinished(
-                turn_id=self._turn,
-                call_id=call_id,
-                name="write_file",
-                status="success",
-                output=f"Wrote {path}",
-                output_type="diff",
-                diff=preview.text,
-                file_path=preview.paths[0],
-            )
-        )
+        self._cards.written(call_id, path, preview)
 
     # ------------------------------------------------------------------ Client: terminals
 
@@ -501,7 +336,7 @@ class AcpBackend(AgentBackend):
                 event = TextDelta if kind == "agent_message_chunk" else ThinkingDelta
                 self._emit(event(turn_id=self._turn, text=text))
         elif kind in ("tool_call", "tool_call_update"):
-            self._tool_update(data)
+            self._cards.update(data)
         elif kind == "plan":
             entries = data.get("entries") or []
             lines = [f"[{e.get('status', '')}] {e.get('content', '')}" for e in entries]
@@ -512,58 +347,3 @@ class AcpBackend(AgentBackend):
                 self._emit(Notice(message="Agent commands: " + ", ".join(names)))
         elif kind == "current_mode_update":
             self._emit(Notice(message=f"Agent mode: {data.get('currentModeId')}"))
-
-    def _show(self, state: ToolState) -> None:
-        if state.call_id in self._shown:
-            return
-        self._shown.add(state.call_id)
-        self._emit(
-            ToolRequested(
-                turn_id=self._turn,
-                call_id=state.call_id,
-                name=state.name,
-                category=state.category,
-                args={"input": state.raw_input},
-                description=state.title,
-                pending=False,
-                preview=state.preview(self._launch.cwd),
-            )
-        )
-
-    def _tool_update(self, data: dict[str, Any]) -> None:
-        call_id = str(data.get("toolCallId"))
-        state = self._tools.setdefault(call_id, ToolState(call_id))
-        state.merge(data)
-        if state.status == "pending":
-            return  # a permission request or a status change shows it
-        if call_id in self._waiting:
-            return
-        if call_id in self._denied:
-            if state.status in ("completed", "failed"):
-                self._denied.discard(call_id)
-                self._emit(ToolCancelled(turn_id=self._turn, call_id=call_id, reason="denied"))
-            return
-        self._show(state)
-        if call_id not in self._running:
-            self._running.add(call_id)
-            self._emit(
-                ToolStarted(
-                    turn_id=self._turn, call_id=call_id, name=state.name, category=state.category
-                )
-            )
-        if state.status in ("completed", "failed"):
-            diffs = state.diffs()
-            preview = state.preview(self._launch.cwd) if diffs else None
-            self._emit(
-                ToolFinished(
-                    turn_id=self._turn,
-                    call_id=call_id,
-                    name=state.name,
-                    status="success" if state.status == "completed" else "error",
-                    output=state.output_text(),
-                    output_type="diff" if preview else "text",
-                    diff=preview.text if preview else None,
-                    file_path=preview.paths[0] if preview and preview.paths else None,
-                )
-            )
-            self._tools.pop(call_id, None)
