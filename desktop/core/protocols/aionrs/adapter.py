@@ -10,6 +10,10 @@ Every event line the agent sends is also published, while someone listens, as a 
 ``aionrs.<type>`` (``aionrs.tool_request``, ``aionrs.text_delta``, ...). aionrs has no requests
 in the JSON-RPC sense (a ``tool_request`` is answered by a separate command), so all of them are
 notifications; ``params`` is the event without its ``type``.
+
+This module is the commands and the reading of the agent's lines (validation, merged text,
+signals); what each event means for the session is ``mapping.EventMapper``'s, and the process
+lifecycle is ``ProcessBackend``'s.
 """
 
 from __future__ import annotations
@@ -23,38 +27,27 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import from_json
 
-from desktop.core.backend import AgentBackend, AgentStartError, EmitFn, Prompt
+from desktop.core.backend import EmitFn, Prompt
 from desktop.core.events import (
-    AgentExited,
     AgentReady,
     ApprovalMode,
     Decision,
     ErrorEvent,
-    Notice,
     SessionEvent,
     TextDelta,
-    ThinkingDelta,
-    ToolCancelled,
     ToolCategory,
-    ToolFinished,
-    ToolRequested,
-    ToolStarted,
-    TurnEnded,
-    TurnEndReason,
-    Usage,
 )
 from desktop.core.lines import DEFAULT_LINE_LIMIT, OversizeLine
-from desktop.core.process import AgentProcess
 from desktop.core.protocols.aionrs import wire
 from desktop.core.protocols.aionrs.heartbeat import Heartbeat
+from desktop.core.protocols.aionrs.mapping import EventMapping
 from desktop.core.protocols.aionrs.usage import UsageCounter, version_tuple
-from desktop.core.signals import RawSignal, SignalFilter, SignalHub, SignalListener, Unsubscribe
+from desktop.core.protocols.process_backend import ProcessBackend
+from desktop.core.signals import RawSignal
 from desktop.core.traffic_log import TrafficLog
 
 log = logging.getLogger(__name__)
 
-_CATEGORIES = {c.value: c for c in ToolCategory}
-_NON_FATAL_ERRORS = {"tool_error", "protocol_error"}
 _SNIPPET = 160
 
 
@@ -68,8 +61,8 @@ class LaunchSpec:
     name: str = "agent"
 
 
-class AionrsBackend(AgentBackend):
-    """An aionrs JSON-stream agent in a child process."""
+class AionrsBackend(EventMapping, ProcessBackend[LaunchSpec]):
+    """An aionrs JSON-stream agent in a child process (raw signals: ``aionrs.<type>``)."""
 
     protocol = "aionrs"
 
@@ -84,27 +77,17 @@ class AionrsBackend(AgentBackend):
         usage: UsageCounter | None = None,
         traffic_log: TrafficLog | None = None,
     ) -> None:
-        self.name = launch.name
-        self._launch = launch
-        self._ready_timeout = ready_timeout
-        self._line_limit = line_limit
+        super().__init__(launch, ready_timeout=ready_timeout, line_limit=line_limit)
         self._usage = usage or UsageCounter()
         self._traffic = traffic_log
-        self._process = AgentProcess(
-            launch.argv, cwd=launch.cwd, env=launch.env, line_limit=line_limit
-        )
-        self._emit: EmitFn = lambda _event: None
         self._pending_text: list[str] = []
         self._pending_turn: str | None = None
-        self._ready: asyncio.Future[wire.Ready] | None = None
-        self._reader: asyncio.Task[None] | None = None
+        self._ready_event: asyncio.Future[wire.Ready] | None = None
         self._heartbeat_task: asyncio.Task[None] | None = None
         self._turn: str | None = None
         self._turn_error: str | None = None
         self._calls: dict[str, tuple[str, ToolCategory]] = {}
-        self._aionrs_02 = False  # 0.2.x: cumulative usage, stop = quit
-        self._session_id: str | None = None
-        self._exit_expected = False
+        self._aionrs_02 = False
         self._stop_sent = False
         self._quitting = False
         self._heartbeat = Heartbeat(
@@ -116,65 +99,22 @@ class AionrsBackend(AgentBackend):
             timeout=heartbeat_timeout,
         )
         self._logged_unknown: set[str] = set()
-        self.capabilities: wire.Capabilities = wire.Capabilities()
-        self.signals = SignalHub()
+        self.capabilities = wire.Capabilities()
 
     # ------------------------------------------------------------------ AgentBackend
 
-    @property
-    def session_id(self) -> str | None:
-        """The agent's session id from ``ready``."""
-        return self._session_id
-
-    @property
-    def process(self) -> AgentProcess:
-        """The child process (for tests and diagnostics)."""
-        return self._process
-
-    def add_signal_listener(
-        self, listener: SignalListener, wants: SignalFilter | None = None
-    ) -> Unsubscribe:
-        """Receive every event line the agent sends as an ``aionrs.<type>`` signal."""
-        return self.signals.add(listener, wants)
-
     async def start(self, emit: EmitFn) -> AgentReady:
         """Spawn the agent and wait for ``ready`` (or its early exit)."""
-        self._emit = emit
-        loop = asyncio.get_running_loop()
-        self._ready = loop.create_future()
-        try:
-            await self._process.start()
-        except OSError as exc:
-            raise AgentStartError(
-                f"Cannot run {self._launch.argv[0]!r}: {exc.strerror or exc}"
-            ) from exc
-        self._reader = loop.create_task(self._read_loop())
-        waiters: set[asyncio.Future[Any]] = {self._ready, self._reader}
-        await asyncio.wait(
-            waiters,
-            timeout=self._ready_timeout,
-            return_when=asyncio.FIRST_COMPLETED,
-        )
-        if not self._ready.done():
-            if self._reader.done():
-                code = self._process.returncode
-                raise AgentStartError(
-                    f"{self.name} exited with code {code} before it was ready",
-                    exit_code=code,
-                    stderr_tail=self._process.stderr_tail(),
-                )
-            self._exit_expected = True
-            await self._process.terminate(timeout=2.0)
-            await self._reader
-            raise AgentStartError(
-                f"{self.name} did not become ready within {self._ready_timeout:g} s",
-                stderr_tail=self._process.stderr_tail(),
-            )
-        ready = self._ready.result()
+        self._ready_event = asyncio.get_running_loop().create_future()
+        return await super().start(emit)
+
+    async def _handshake(self) -> AgentReady:
+        assert self._ready_event is not None
+        ready = await self._ready_event
         self._session_id = ready.session_id
         self.capabilities = ready.capabilities
         self._aionrs_02 = version_tuple(ready.version) >= (0, 2)
-        self._heartbeat_task = loop.create_task(self._heartbeat.run())
+        self._heartbeat_task = asyncio.get_running_loop().create_task(self._heartbeat.run())
         return AgentReady(
             agent=self.name,
             protocol=self.protocol,
@@ -236,19 +176,19 @@ class AionrsBackend(AgentBackend):
         """``init_history`` (a no-op in real aionrs; resume with ``--resume`` instead)."""
         await self._send(wire.InitHistory(text=text))
 
-    async def shutdown(self, timeout: float) -> None:
-        """Close stdin, give the agent a moment, then terminate and kill its process tree."""
-        self._exit_expected = True
+    # ------------------------------------------------------------------ process lifecycle
+
+    def _before_shutdown(self) -> None:
         if self._heartbeat_task is not None:
             self._heartbeat_task.cancel()
-        if self._process.returncode is None and self._process.pid is not None:
-            self._process.close_stdin()
-            try:
-                await asyncio.wait_for(asyncio.shield(self._process.wait()), min(1.0, timeout))
-            except TimeoutError:
-                await self._process.terminate(timeout)
-        if self._reader is not None:
-            await self._reader
+
+    async def _after_exit(self) -> None:
+        if self._heartbeat_task is not None:
+            self._heartbeat_task.cancel()
+        if self._traffic is not None:
+            self._traffic.close()
+        if self._ready and self._pending_text:  # agent_exited comes after the text before it
+            self._flush_text()
 
     # ------------------------------------------------------------------ reading
 
@@ -259,44 +199,25 @@ class AionrsBackend(AgentBackend):
         if not await self._process.write(data):
             log.info("%s: stdin is closed; dropped %s", self.name, command.type)
 
-    async def _read_loop(self) -> None:
-        try:
-            async for batch in self._process.lines():
-                self._heartbeat.saw_output()
-                for line in batch:
-                    try:
-                        self._handle_line(line)
-                    except Exception as exc:
-                        # A bug in mapping one event must not stop reading: the agent would
-                        # look hung and its turn would never end.
-                        log.exception("%s: handling an event failed", self.name)
-                        self._out(
-                            ErrorEvent(
-                                turn_id=self._turn,
-                                code="internal_error",
-                                message=f"Agent Desk could not handle an event "
-                                f"from the agent: {exc!r}",
-                            )
+    async def _read_output(self) -> None:
+        async for batch in self._process.lines():
+            self._heartbeat.saw_output()
+            for line in batch:
+                try:
+                    self._handle_line(line)
+                except Exception as exc:
+                    # A bug in mapping one event must not stop reading: the agent would
+                    # look hung and its turn would never end.
+                    log.exception("%s: handling an event failed", self.name)
+                    self._out(
+                        ErrorEvent(
+                            turn_id=self._turn,
+                            code="internal_error",
+                            message=f"Agent Desk could not handle an event from the agent: {exc!r}",
                         )
-                if self._pending_text:
-                    self._flush_text()
-        except Exception:
-            log.exception("%s: reading the agent's output failed", self.name)
-        code = await self._process.wait()
-        self._process.kill_leftovers()
-        if self._heartbeat_task is not None:
-            self._heartbeat_task.cancel()
-        if self._traffic is not None:
-            self._traffic.close()
-        if self._ready is not None and self._ready.done():
-            self._out(
-                AgentExited(
-                    exit_code=code if code >= 0 else None,
-                    signal=-code if code < 0 else None,
-                    stderr_tail=self._process.stderr_tail(),
-                    expected=self._exit_expected,
-                )
-            )
+                    )
+            if self._pending_text:
+                self._flush_text()
 
     def _out(self, event: SessionEvent) -> None:
         """Emit an event, after any text still waiting to be emitted."""
@@ -315,6 +236,17 @@ class AionrsBackend(AgentBackend):
         text = "".join(self._pending_text)
         self._pending_text.clear()
         self._emit(TextDelta(turn_id=self._pending_turn, text=text))
+
+    def _on_ready(self, event: wire.Ready) -> None:
+        if self._ready_event is not None and not self._ready_event.done():
+            self._ready = True  # from now on its exit is reported, even before start returns
+            self._ready_event.set_result(event)
+
+    def _on_text_delta(self, event: wire.TextDeltaEvent) -> None:
+        """Not reached for well-formed deltas, which ``_handle_line`` merges directly."""
+        if not self._pending_text:
+            self._pending_turn = self._turn
+        self._pending_text.append(event.text)
 
     def _protocol_error(self, message: str) -> None:
         self._out(ErrorEvent(turn_id=self._turn, code="protocol_error", message=message))
@@ -396,123 +328,3 @@ class AionrsBackend(AgentBackend):
         if key not in self._logged_unknown:
             self._logged_unknown.add(key)
             log.info("%s: ignoring unknown fields in %s: %s", self.name, kind, key)
-
-    # ------------------------------------------------------------------ event handlers
-
-    def _on_ready(self, event: wire.Ready) -> None:
-        if self._ready is not None and not self._ready.done():
-            self._ready.set_result(event)
-
-    def _on_stream_start(self, event: wire.StreamStart) -> None:
-        pass
-
-    def _on_text_delta(self, event: wire.TextDeltaEvent) -> None:
-        if not self._pending_text:
-            self._pending_turn = self._turn
-        self._pending_text.append(event.text)
-
-    def _on_thinking(self, event: wire.Thinking) -> None:
-        self._out(ThinkingDelta(turn_id=self._turn, text=event.text))
-
-    def _on_tool_request(self, event: wire.ToolRequest) -> None:
-        category = _CATEGORIES.get(event.tool.category, ToolCategory.EXEC)
-        self._calls[event.call_id] = (event.tool.name, category)
-        self._out(
-            ToolRequested(
-                turn_id=self._turn,
-                call_id=event.call_id,
-                name=event.tool.name,
-                category=category,
-                args=event.tool.args,
-                description=event.tool.description,
-            )
-        )
-
-    def _on_tool_running(self, event: wire.ToolRunning) -> None:
-        name, category = self._calls.setdefault(event.call_id, (event.tool_name, ToolCategory.INFO))
-        self._out(
-            ToolStarted(
-                turn_id=self._turn,
-                call_id=event.call_id,
-                name=event.tool_name or name,
-                category=category,
-            )
-        )
-
-    def _check_known(self, call_id: str, what: str) -> None:
-        if call_id not in self._calls:
-            self._calls[call_id] = ("", ToolCategory.EXEC)
-            self._out(
-                Notice(
-                    turn_id=self._turn,
-                    level="warning",
-                    message=f"The agent reported {what} for an unknown tool call {call_id!r}.",
-                )
-            )
-
-    def _on_tool_result(self, event: wire.ToolResult) -> None:
-        self._check_known(event.call_id, "a result")
-        metadata = event.metadata or {}
-        file_path = metadata.get("file_path")
-        self._out(
-            ToolFinished(
-                turn_id=self._turn,
-                call_id=event.call_id,
-                name=event.tool_name or self._calls[event.call_id][0],
-                status=event.status,
-                output=event.output,
-                output_type=event.output_type,
-                diff=event.output if event.output_type == "diff" else None,
-                file_path=file_path if isinstance(file_path, str) else None,
-            )
-        )
-
-    def _on_tool_cancelled(self, event: wire.ToolCancelledEvent) -> None:
-        self._check_known(event.call_id, "a cancellation")
-        self._out(ToolCancelled(turn_id=self._turn, call_id=event.call_id, reason=event.reason))
-
-    def _on_stream_end(self, event: wire.StreamEnd) -> None:
-        turn = self._turn
-        if turn is None:
-            log.info("%s: stream_end outside a turn (msg_id %r) ignored", self.name, event.msg_id)
-            return
-        reported = Usage.model_validate(event.usage.model_dump()) if event.usage else None
-        usage = self._usage.per_turn(reported, self._aionrs_02) if reported else None
-        self._turn = None
-        reason = TurnEndReason.COMPLETED
-        if self._stop_sent:
-            reason = TurnEndReason.STOPPED
-        elif self._turn_error:
-            reason = TurnEndReason.ERROR
-        self._out(
-            TurnEnded(
-                turn_id=turn,
-                reason=reason,
-                usage=usage,
-                message=self._turn_error,
-            )
-        )
-
-    def _on_error(self, event: wire.Error) -> None:
-        body = event.error
-        if self._heartbeat.on_error(body.message):
-            return
-        if self._turn is not None and not body.retryable and body.code not in _NON_FATAL_ERRORS:
-            self._turn_error = body.message
-        self._out(
-            ErrorEvent(
-                turn_id=self._turn, code=body.code, message=body.message, retryable=body.retryable
-            )
-        )
-
-    def _on_info(self, event: wire.Info) -> None:
-        self._out(Notice(turn_id=self._turn, message=event.message))
-
-    def _on_config_changed(self, event: wire.ConfigChanged) -> None:
-        self.capabilities = event.capabilities
-
-    def _on_mcp_ready(self, event: wire.McpReady) -> None:
-        self._out(Notice(message=f"MCP server {event.name!r} is ready ({len(event.tools)} tools)."))
-
-    def _on_pong(self, event: wire.Pong) -> None:
-        self._heartbeat.on_pong()
