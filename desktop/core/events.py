@@ -278,6 +278,7 @@ SessionEvent = Annotated[
     Field(discriminator="type"),
 ]
 
+
 @functools.cache
 def _event_adapter() -> TypeAdapter[SessionEvent]:
     return TypeAdapter(SessionEvent)

@@ -273,6 +273,7 @@ HostCommand = Annotated[
     Field(discriminator="type"),
 ]
 
+
 @functools.cache
 def host_command_adapter() -> TypeAdapter[HostCommand]:
     """Validator for any host command (built on first use: start-up stays fast)."""
