@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import threading
 import time
 
 from desktop.core.events import (
@@ -23,19 +24,25 @@ from desktop.core.history import HistoryRecorder, HistoryWriter
 from desktop.core.history.writer import ItemWrite, Write
 
 WORD = "lorem "
+_OUT = threading.Lock()  # the writer thread and the loop both report: keep lines whole
+
+
+def report(line: str) -> None:
+    with _OUT:
+        sys.stdout.write(line)
+        sys.stdout.flush()
 
 
 def on_commit(writes: list[Write]) -> None:
     done = [w.seq for w in writes if isinstance(w, ItemWrite) and w.complete]
     if done:
-        sys.stdout.write("".join(f"D {seq}\n" for seq in done))
-        sys.stdout.flush()
+        report("".join(f"D {seq}\n" for seq in done))
 
 
 async def main() -> None:
     writer = HistoryWriter(on_commit=on_commit)
     recorder = HistoryRecorder.start(writer, "/crash", "fake")
-    print(f"C {recorder.conversation_id}", flush=True)
+    report(f"C {recorder.conversation_id}\n")
     seq = 0
     for turn in range(10_000):
         tid = f"t{turn}"
@@ -46,7 +53,7 @@ async def main() -> None:
             recorder.on_event(TextDelta(turn_id=tid, text=WORD))
             chars += len(WORD)
             if n % 10 == 0:
-                print(f"E {text_seq} {chars} {time.time():.4f}", flush=True)
+                report(f"E {text_seq} {chars} {time.time():.4f}\n")
             await asyncio.sleep(0.01)
         seq += 1
         recorder.on_event(
