@@ -41,14 +41,28 @@ def login_shell_path() -> str:
     return parts[1] if len(parts) >= 3 else ""
 
 
-def search_path() -> str:
-    """The current PATH followed by any extra entries of the login shell's PATH."""
-    current = os.environ.get("PATH", "")
+def started_from_shell() -> bool:
+    """Whether this process runs under a shell (every POSIX shell exports ``SHLVL``).
+
+    Then PATH already is the user's and asking the login shell again (≈0.15 s) is skipped; an app
+    started from a desktop entry or launcher has no ``SHLVL``.
+    """
+    return "SHLVL" in os.environ
+
+
+def _merged(current: str) -> str:
     seen = current.split(os.pathsep)
     extra = [p for p in login_shell_path().split(os.pathsep) if p and p not in seen]
     return os.pathsep.join([current, *extra]) if extra else current
 
 
+def search_path() -> str:
+    """PATH for agents: the current one, plus the login shell's entries when this process was
+    not started from a shell."""
+    current = os.environ.get("PATH", "")
+    return current if started_from_shell() else _merged(current)
+
+
 def find_program(name: str) -> str | None:
     """Absolute path of ``name``: the current PATH first, then the login shell's."""
-    return shutil.which(name) or shutil.which(name, path=search_path())
+    return shutil.which(name) or shutil.which(name, path=_merged(os.environ.get("PATH", "")))

@@ -34,10 +34,27 @@ def login_shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shell_env.login_shell_path.cache_clear()
 
 
-def test_aionrs_is_found_through_the_login_shell_path(login_shell: Path) -> None:
+def test_aionrs_is_found_through_the_login_shell_path(
+    login_shell: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SHLVL", "1")  # even from a terminal, a missing program is looked up
     choice = resolve_agent("aionrs")
     assert choice.command == [str(login_shell / "aionrs"), "--json-stream"]
+
+
+def test_started_from_a_desktop_the_agents_get_the_login_shell_path(
+    login_shell: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SHLVL", raising=False)
     assert str(login_shell) in child_environment()["PATH"].split(os.pathsep)
+
+
+def test_started_from_a_shell_the_login_shell_is_not_asked_again(
+    login_shell: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SHLVL", "2")
+    assert child_environment()["PATH"] == "/usr/bin:/bin"
+    assert shell_env.login_shell_path.cache_info().currsize == 0
 
 
 def test_missing_aionrs_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
