@@ -73,6 +73,31 @@ def _gui_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _quick_gui_options(args: list[str]) -> argparse.Namespace | None:
+    """The window's options when ``args`` hold only PATH, ``--agent NAME``, ``--agent-cmd CMD``.
+
+    Building the argparse parser costs ~4 ms before the window can paint; everything else
+    (help, version, ``--smoke-test``, ``--opt=value``, abbreviations, errors) returns None and
+    goes through the parser, which gives the same result for these simple forms.
+    """
+    values: dict[str, str | None] = {"path": None, "agent": None, "agent_cmd": None}
+    rest = iter(args)
+    for arg in rest:
+        if arg in ("--agent", "--agent-cmd"):
+            key = arg[2:].replace("-", "_")
+            value = next(rest, None)
+            if value is None or value.startswith("-") or values[key] is not None:
+                return None
+            values[key] = value
+        elif arg.startswith("-") or values["path"] is not None:
+            return None
+        else:
+            values["path"] = arg
+    if values["agent"] is not None and values["agent_cmd"] is not None:
+        return None  # the parser reports the conflict
+    return argparse.Namespace(**values, smoke_test=None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``agentdesk`` and return its exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -86,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = parser.parse_args(args[1:])
         result: int = module.run(options)  # type: ignore[attr-defined]
         return result
-    options = _gui_parser().parse_args(args)
+    options = _quick_gui_options(args) or _gui_parser().parse_args(args)
     try:
         gui = importlib.import_module(
             "desktop.ui.smoke" if options.smoke_test else "desktop.ui.app"

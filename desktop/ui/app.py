@@ -25,18 +25,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
-from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QFileDialog, QSystemTrayIcon, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from desktop.core.paths import app_paths
 from desktop.ui import theme
-from desktop.ui.about import app_icon
 from desktop.ui.instance import InstanceServer, hand_off
 from desktop.ui.qt_async import AsyncRuntime, run_qt
 from desktop.ui.window import WorkspaceWindow
 
 if TYPE_CHECKING:
     import asyncio
+
+    from PySide6.QtWidgets import QSystemTrayIcon
 
     from desktop.core.session import BackendFactory
     from desktop.core.settings import SettingsStore
@@ -155,6 +155,8 @@ class AppContext:
 
     def choose_workspace(self, parent: QWidget) -> None:
         """Ask for a folder (``open()``, never ``exec()``: no nested loop) and open it."""
+        from PySide6.QtWidgets import QFileDialog
+
         dialog = QFileDialog(parent, "Open Workspace")
         dialog.setFileMode(QFileDialog.FileMode.Directory)
         dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
@@ -176,6 +178,9 @@ class AppContext:
 
     def notify(self, title: str, message: str) -> None:
         """A tray message, when the desktop has a tray."""
+        from PySide6.QtGui import QIcon
+        from PySide6.QtWidgets import QSystemTrayIcon
+
         if not QSystemTrayIcon.isSystemTrayAvailable():
             return
         if self._tray is None:
@@ -235,6 +240,35 @@ def _last_workspace_file() -> Path:
     return app_paths().cache / "last-workspace"
 
 
+def _scheme_file() -> Path:
+    """``dark`` or ``light``: the desktop's colour scheme at the previous start (see ``theme``)."""
+    return app_paths().cache / "color-scheme"
+
+
+def _remembered_scheme() -> bool | None:
+    """The previous run's scheme (True: dark); None when unknown or forced by the environment."""
+    if theme.forced_scheme() is not None:
+        return None
+    try:
+        text = _scheme_file().read_text(encoding="utf-8").strip()
+    except (OSError, ValueError):
+        return None
+    return {"dark": True, "light": False}.get(text)
+
+
+def _confirm_scheme(app: QApplication) -> None:
+    """Ask the desktop for its scheme now (the first paint used the remembered one)."""
+    remembered = theme.assumed_scheme()
+    dark = theme.confirm_scheme(app)
+    if theme.forced_scheme() is None and dark != remembered:
+        try:
+            cache = _scheme_file()
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            cache.write_text("dark" if dark else "light", encoding="utf-8")
+        except OSError:
+            log.warning("could not save the colour scheme", exc_info=True)
+
+
 def initial_workspace(options: argparse.Namespace, store: SettingsStore | None = None) -> Path:
     """PATH from the command line, else the last workspace, else the current folder."""
     given = getattr(options, "path", None)
@@ -257,19 +291,20 @@ def initial_workspace(options: argparse.Namespace, store: SettingsStore | None =
 
 
 class _FirstPaint(QObject):
-    """Quits ``loop`` at the first paint of ``window`` (or of any widget inside it)."""
+    """Quits ``loop`` at the first paint of the window it filters.
 
-    def __init__(self, window: QWidget, loop: QEventLoop) -> None:
+    Installed on the window only, never on the application: an application-wide Python filter
+    sees Qt's private objects too, and converting the first one to Python makes PySide build
+    every lazily created class of the loaded modules (~140 enums, a tenth of the start-up).
+    The window itself paints first (its style-sheet background), before its children.
+    """
+
+    def __init__(self, loop: QEventLoop) -> None:
         super().__init__()
-        self._window = window
         self._loop = loop
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (
-            event.type() == QEvent.Type.Paint
-            and isinstance(watched, QWidget)
-            and watched.window() is self._window
-        ):
+        if event.type() == QEvent.Type.Paint:
             self._loop.quit()
         return False
 
@@ -281,14 +316,14 @@ def show_painted(app: QApplication, window: QWidget) -> None:
     process's only Qt loop, before asyncio and the core are even imported.
     """
     loop = QEventLoop()
-    watcher = _FirstPaint(window, loop)
-    app.installEventFilter(watcher)
+    watcher = _FirstPaint(loop)
+    window.installEventFilter(watcher)
     QTimer.singleShot(_FIRST_PAINT_TIMEOUT_MS, loop.quit)
     window.show()
     window.raise_()
     window.activateWindow()
     loop.exec()
-    app.removeEventFilter(watcher)
+    window.removeEventFilter(watcher)
 
 
 def _warm_renderers() -> None:
@@ -303,12 +338,22 @@ def _warm_renderers() -> None:
 async def finish_startup() -> None:
     """Load what the first paint went without, one step per loop iteration, then freeze the GC.
 
+    First the colour scheme is confirmed (the first paint used the previous run's) and the
+    window icon set (its module loads ``platform`` and ``QMessageBox``).
+
     ``gc.freeze`` moves everything loaded so far (pydantic schemas, Pygments, Qt wrappers) out
     of the collector's reach: a full collection over them took ~50 ms, a visible stall while
     text streams (``benchmarks/gui_stream.py``).
     """
     import asyncio
 
+    from desktop.ui.about import app_icon
+
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        _confirm_scheme(app)
+        app.setWindowIcon(app_icon())
+    await asyncio.sleep(0)
     for name in _DEFERRED_MODULES:
         importlib.import_module(name)
         await asyncio.sleep(0)
@@ -355,17 +400,29 @@ def _noop() -> None:
     """Gives Python a chance to run pending signal handlers."""
 
 
-def make_application() -> QApplication:
-    """The ``QApplication`` (created once), with the theme applied."""
+def make_application(*, icon: bool = True) -> QApplication:
+    """The ``QApplication`` (created once), with the theme applied.
+
+    ``icon=False``: the caller sets the window icon later (``run`` does, after the first paint).
+    A new application gets the Fusion style from its arguments: ``setStyle`` returns the style,
+    and its Python wrapper builds every ``QStyle`` enum (~5 ms before the first paint).
+    """
     os.environ.setdefault("QT_API", "pyside6")
     existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    if isinstance(existing, QApplication):
+        app = existing
+        app.setStyle("Fusion")
+    else:
+        app = QApplication([*sys.argv[:1], "-style", "Fusion"])
     app.setApplicationName("Agent Desk")
     app.setOrganizationName("agentdesk")
     app.setDesktopFileName("agentdesk")
-    app.setWindowIcon(app_icon())
+    if icon:
+        from desktop.ui.about import app_icon
+
+        app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the loop ends when every window finished closing
-    theme.apply(app)
+    theme.apply(app, style=False)
     return app
 
 
@@ -375,7 +432,8 @@ def run(options: argparse.Namespace) -> int:
     if not first.is_dir():
         print(f"agentdesk: {first} is not a folder", file=sys.stderr)  # noqa: T201
         return 2
-    app = make_application()
+    theme.assume_scheme(_remembered_scheme())  # confirmed after the first paint
+    app = make_application(icon=False)  # the icon is set after the first paint
     if hand_off(first):
         return 0
     context = AppContext(app, options)

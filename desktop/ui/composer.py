@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeyEvent
+from PySide6 import QtCore
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -19,6 +19,12 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui.theme import set_role
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeyEvent
+
+# ``QtCore.Qt`` inside methods, not ``Qt`` at import: the empty first window shows a composer
+# before the ``Qt`` enums are built (see ``desktop.ui.theme``).
 
 #: ``ApprovalMode`` values (``desktop.core.events``; a test keeps them equal). Plain strings,
 #: because the composer is painted before the core is imported (see ``desktop.ui.app``).
@@ -52,14 +58,15 @@ class PromptEdit(QPlainTextEdit):
         self.setAccessibleName("Prompt")
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        qt = QtCore.Qt
         key = event.key()
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+        if key in (qt.Key.Key_Return, qt.Key.Key_Enter):
+            if event.modifiers() & qt.KeyboardModifier.ShiftModifier:
                 self.insertPlainText("\n")
             else:
                 self.send.emit()
             return
-        if key == Qt.Key.Key_Escape:
+        if key == qt.Key.Key_Escape:
             self.stop.emit()
             return
         super().keyPressEvent(event)
@@ -105,7 +112,7 @@ class Composer(QWidget):
         layout.setContentsMargins(12, 8, 12, 8)
         layout.setSpacing(6)
         self.attachments = QLabel()
-        set_role(self.attachments, "muted")
+        set_role(self.attachments, "muted", polished=False)
         self.attachments.setVisible(False)
         layout.addWidget(self.attachments)
         self.editor = PromptEdit()
@@ -128,12 +135,12 @@ class Composer(QWidget):
         self.stop = QPushButton("Stop")
         self.stop.setAccessibleName("Stop the agent")
         self.stop.setToolTip("Stop the running turn (Esc in the prompt, or Ctrl+.)")
-        set_role(self.stop, "danger")
+        set_role(self.stop, "danger", polished=False)
         self.stop.setEnabled(False)
         row.addWidget(self.stop)
         self.send = QPushButton("Send")
         self.send.setAccessibleName("Send the prompt")
-        set_role(self.send, "primary")
+        set_role(self.send, "primary", polished=False)
         row.addWidget(self.send)
         layout.addLayout(row)
         self._connect_signals()
@@ -159,6 +166,8 @@ class Composer(QWidget):
 
     def _on_attach(self) -> None:
         # open() + a signal, never exec(): a nested loop would re-enter asyncio (qasync#59).
+        from PySide6.QtWidgets import QFileDialog
+
         dialog = QFileDialog(self, "Attach files", str(self._workspace))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
         dialog.filesSelected.connect(self.add_files)

@@ -3,20 +3,29 @@
 The running instance listens on a ``QLocalServer`` whose name is derived from the config folder
 (so separate ``AGENTDESK_HOME``s, e.g. tests, never talk to each other). A message is one line of
 JSON: ``{"open": "/abs/path"}``; the server answers ``ok`` once the window is shown.
+
+Start-up cost: when no instance runs (the usual case), ``hand_off`` decides without loading
+QtNetwork. On Unix a ``QLocalServer`` is a socket file at ``QDir.tempPath()/NAME``; no file, no
+server. Only when the file exists (a running instance, or a stale file after a crash) does a
+``QLocalSocket`` try to connect; a stale file refuses at once, so nothing waits.
 """
 
 from __future__ import annotations
 
-import json
 import logging
+import os
+import sys
 import zlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
+from PySide6.QtCore import QDir, QObject
 
 from desktop.core.paths import app_paths
+
+if TYPE_CHECKING:
+    from PySide6.QtNetwork import QLocalServer
 
 log = logging.getLogger(__name__)
 
@@ -31,10 +40,24 @@ def server_name() -> str:
     return f"agentdesk-{key:08x}"
 
 
+def _no_server(name: str) -> bool:
+    """True when surely no instance listens on ``name`` (Unix: its socket file is absent)."""
+    if sys.platform == "win32":  # named pipes: only a connection attempt can tell
+        return False
+    return not os.path.exists(os.path.join(QDir.tempPath(), name))
+
+
 def hand_off(path: Path) -> bool:
     """Ask a running instance to open ``path``; False when none answers."""
+    name = server_name()
+    if _no_server(name):
+        return False
+    import json
+
+    from PySide6.QtNetwork import QLocalSocket
+
     socket = QLocalSocket()
-    socket.connectToServer(server_name())
+    socket.connectToServer(name)
     if not socket.waitForConnected(_TIMEOUT_MS):
         return False
     socket.write(json.dumps({"open": str(path)}).encode() + b"\n")
@@ -46,17 +69,24 @@ def hand_off(path: Path) -> bool:
 
 
 class InstanceServer(QObject):
-    """Listens for hand-offs and calls ``on_open(path)`` for each."""
+    """Listens for hand-offs and calls ``on_open(path)`` for each.
+
+    The ``QLocalServer`` is made by ``listen`` (after the first paint: QtNetwork loads then).
+    """
 
     def __init__(self, on_open: Callable[[Path], None], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._on_open = on_open
-        self._server = QLocalServer(self)
-        self._server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
-        self._server.newConnection.connect(self._on_connection)
+        self._server: QLocalServer | None = None
 
     def listen(self) -> bool:
         """Start listening, removing a stale socket left by a crashed instance."""
+        from PySide6.QtNetwork import QLocalServer
+
+        if self._server is None:
+            self._server = QLocalServer(self)
+            self._server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+            self._server.newConnection.connect(self._on_connection)
         name = server_name()
         if self._server.listen(name):
             return True
@@ -65,15 +95,21 @@ class InstanceServer(QObject):
 
     def close(self) -> None:
         """Stop listening."""
-        self._server.close()
+        if self._server is not None:
+            self._server.close()
 
     def _on_connection(self) -> None:
+        assert self._server is not None
         while self._server.hasPendingConnections():
             socket = self._server.nextPendingConnection()
             socket.readyRead.connect(self._on_ready_read)
             socket.disconnected.connect(socket.deleteLater)
 
     def _on_ready_read(self) -> None:
+        import json
+
+        from PySide6.QtNetwork import QLocalSocket
+
         socket = self.sender()
         if not isinstance(socket, QLocalSocket) or not socket.canReadLine():
             return

@@ -8,10 +8,18 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QApplication, QLabel, QSizePolicy, QWidget
+from PySide6 import QtCore, QtGui
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPaintEvent
+
+# ``Qt`` is reached as ``QtCore.Qt`` inside functions: naming it at import time makes PySide
+# build the Python enums of the whole ``Qt`` namespace (~100, ~15 ms), and the first window
+# paints before anything needs them (``desktop.ui.app``).
 
 
 @dataclass(frozen=True)
@@ -65,12 +73,57 @@ DARK = Palette(
 )
 
 
+#: The scheme remembered from the previous run, used until ``confirm_scheme`` (start-up only).
+_assumed_dark: bool | None = None
+
+
+def forced_scheme() -> bool | None:
+    """``AGENTDESK_THEME=dark|light``: True/False; None when the system decides."""
+    forced = os.environ.get("AGENTDESK_THEME", "").lower()
+    return forced == "dark" if forced in ("dark", "light") else None
+
+
 def system_is_dark() -> bool:
     """Whether the desktop asks for a dark scheme (``AGENTDESK_THEME`` can force one)."""
-    forced = os.environ.get("AGENTDESK_THEME", "").lower()
-    if forced in ("dark", "light"):
-        return forced == "dark"
-    return QGuiApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark
+    forced = forced_scheme()
+    if forced is not None:
+        return forced
+    if _assumed_dark is not None:
+        return _assumed_dark
+    return _asks_dark()
+
+
+def _asks_dark() -> bool:
+    hints = QtGui.QGuiApplication.styleHints()
+    return bool(hints.colorScheme() == QtCore.Qt.ColorScheme.Dark)
+
+
+def assume_scheme(dark: bool | None) -> None:
+    """Use ``dark`` (the scheme of the previous run) instead of asking the desktop.
+
+    Asking returns a ``Qt.ColorScheme``, and the first Python use of any ``Qt`` enum builds
+    them all; the first window paints without that cost. ``confirm_scheme`` asks afterwards.
+    """
+    global _assumed_dark
+    _assumed_dark = dark
+
+
+def assumed_scheme() -> bool | None:
+    """The scheme set by ``assume_scheme`` and not yet confirmed (None: none)."""
+    return _assumed_dark
+
+
+def confirm_scheme(app: QApplication) -> bool:
+    """Ask the desktop for its scheme; re-apply the theme if the assumed one was wrong.
+
+    Returns whether the desktop asks for a dark scheme.
+    """
+    global _assumed_dark
+    assumed, _assumed_dark = _assumed_dark, None
+    dark = system_is_dark()
+    if assumed is not None and assumed != dark:
+        apply(app)
+    return dark
 
 
 def current() -> Palette:
@@ -129,10 +182,14 @@ QSplitter::handle {{ background: {border}; }}
 """
 
 
-def apply(app: QApplication) -> Palette:
-    """Set the Fusion style, a matching ``QPalette`` and the style sheet on ``app``."""
+def apply(app: QApplication, *, style: bool = True) -> Palette:
+    """Set the Fusion style, a matching ``QPalette`` and the style sheet on ``app``.
+
+    ``style=False``: the application already has the Fusion style (``make_application``).
+    """
     colours = current()
-    app.setStyle("Fusion")
+    if style:
+        app.setStyle("Fusion")
     palette = QPalette()
     palette.setColor(QPalette.ColorRole.Window, QColor(colours.window))
     palette.setColor(QPalette.ColorRole.Base, QColor(colours.window))
@@ -150,23 +207,29 @@ def apply(app: QApplication) -> Palette:
     return colours
 
 
-def set_role(widget: QWidget, role: str, **props: str) -> None:
-    """Set style-sheet properties and re-polish (properties changed after polish need it)."""
+def set_role(widget: QWidget, role: str, *, polished: bool = True, **props: str) -> None:
+    """Set style-sheet properties and re-polish (properties changed after polish need it).
+
+    ``polished=False``: the widget was just created and is polished when first shown, so the
+    properties need no re-polish (and its ``style()`` wrapper is not made before the paint).
+    """
     widget.setProperty("role", role)
     for name, value in props.items():
         widget.setProperty(name, value)
-    style = widget.style()
-    style.unpolish(widget)
-    style.polish(widget)
+    if polished:
+        style = widget.style()
+        style.unpolish(widget)
+        style.polish(widget)
 
 
 def text_label(text: str = "", *, rich: bool = False, role: str | None = None) -> QLabel:
     """A selectable, wrapping label."""
+    qt = QtCore.Qt
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+    label.setTextFormat(qt.TextFormat.RichText if rich else qt.TextFormat.PlainText)
     label.setTextInteractionFlags(
-        Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
+        qt.TextInteractionFlag.TextSelectableByMouse | qt.TextInteractionFlag.LinksAccessibleByMouse
     )
     label.setOpenExternalLinks(True)
     if role:
@@ -178,14 +241,17 @@ class ElidedLabel(QLabel):
     """One line that shortens itself with "…" instead of widening the conversation column."""
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        from PySide6.QtWidgets import QSizePolicy
+
         super().__init__(text, parent)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setMinimumWidth(24)
 
     def paintEvent(self, _event: QPaintEvent) -> None:
-        painter = QPainter(self)
+        qt = QtCore.Qt
+        painter = QtGui.QPainter(self)
         rect = self.contentsRect()
         text = self.fontMetrics().elidedText(
-            self.text(), Qt.TextElideMode.ElideMiddle, rect.width()
+            self.text(), qt.TextElideMode.ElideMiddle, rect.width()
         )
-        painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)
+        painter.drawText(rect, int(self.alignment() | qt.AlignmentFlag.AlignVCenter), text)

@@ -31,6 +31,7 @@ from desktop.ui.sidebar import WindowHistory
 if TYPE_CHECKING:  # the core and the pane load after the first paint (``desktop.ui.app``)
     from desktop.core.session import BackendFactory
     from desktop.ui.pane import ConversationPane
+    from desktop.ui.sidebar.lists import ConversationList
 
 log = logging.getLogger(__name__)
 
@@ -80,17 +81,17 @@ class WorkspaceWindow(QMainWindow):
         self._closed_done = False
         self.setWindowTitle(f"{workspace.name or workspace} — Agent Desk")
         self.resize(1120, 780)
-        self._build()
+        self._build(lazy=not first_conversation)
         self._build_menus()
         if first_conversation:  # else the app adds it after the first paint
             self.new_conversation()
 
     # ------------------------------------------------------------------ layout
-    def _build(self) -> None:
-        # The sidebar lists the workspace's stored conversations (desktop.ui.sidebar).
-        self.history = WindowHistory(self)
+    def _build(self, *, lazy: bool) -> None:
+        # The sidebar lists the workspace's stored conversations (desktop.ui.sidebar); a window
+        # painted before its first conversation makes the lists with it (``lazy``).
+        self.history = WindowHistory(self, lazy=lazy)
         self.history.sidebar.new_requested.connect(self.new_conversation)
-        self.sidebar = self.history.sidebar.list
         self.stack = QStackedWidget()
         self.stack.addWidget(EmptyConversation(self.workspace))  # until the first conversation
         splitter = QSplitter()
@@ -139,7 +140,10 @@ class WorkspaceWindow(QMainWindow):
         self, menu: QMenu, text: str, keys: QKeySequence | QKeySequence.StandardKey, slot: object
     ) -> QAction:
         action = QAction(text, self)
-        action.setShortcut(keys)
+        # setShortcuts([...]) as setShortcut does; setShortcut's overloads (Qt.Key,
+        # QKeyCombination) make PySide build all ``Qt`` enums before the first paint (~15 ms).
+        sequence = keys if isinstance(keys, QKeySequence) else QKeySequence(keys)
+        action.setShortcuts([sequence] if not sequence.isEmpty() else [])
         action.triggered.connect(slot)
         menu.addAction(action)
         return action
@@ -175,6 +179,11 @@ class WorkspaceWindow(QMainWindow):
             window.close()
 
     # ------------------------------------------------------------------ conversations
+    @property
+    def sidebar(self) -> ConversationList:
+        """The sidebar's list of conversations."""
+        return self.history.sidebar.list
+
     @property
     def current(self) -> ConversationPane | None:
         """The conversation shown."""

@@ -25,12 +25,15 @@ class WindowHistory:
     Args:
         window: The workspace window.
         parent: Parent of the sidebar widget.
+        lazy: Make the sidebar's lists on first use (a window painted before the history loads).
     """
 
-    def __init__(self, window: HistoryWindow, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, window: HistoryWindow, parent: QWidget | None = None, *, lazy: bool = False
+    ) -> None:
         self.window = window
         name = window.workspace.name or str(window.workspace)
-        self.sidebar = HistorySidebar(name, str(window.workspace), parent)
+        self.sidebar = HistorySidebar(name, str(window.workspace), parent, lazy=lazy)
         self.engine: HistoryEngine | None = None
 
     def start(self) -> HistoryEngine:

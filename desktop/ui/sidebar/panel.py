@@ -5,8 +5,11 @@ It only shows things and reports what the user did; ``WindowHistory`` does the w
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from typing import TYPE_CHECKING
+
+from PySide6 import QtCore
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
@@ -17,8 +20,13 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui import theme
-from desktop.ui.sidebar.bars import ConfirmDeleteBar, UndoBar
-from desktop.ui.sidebar.lists import ConversationList, SearchResults
+
+if TYPE_CHECKING:
+    from desktop.ui.sidebar.bars import ConfirmDeleteBar, UndoBar
+    from desktop.ui.sidebar.lists import ConversationList, SearchResults
+
+# ``QtCore.Qt`` inside methods, not ``Qt`` at import: the first window paints this sidebar
+# before the ``Qt`` enums are built (see ``desktop.ui.theme``).
 
 #: Typing pauses this long before a search runs.
 SEARCH_DELAY_MS = 180
@@ -40,6 +48,10 @@ QPushButton#newConversation {{ padding: 7px 12px; }}
 class HistorySidebar(QWidget):
     """The conversations sidebar of a workspace window.
 
+    ``lazy=True`` (the first window, painted before the history loads): the two lists, the
+    inline bars and the Undo key are made by ``complete``, on first use; until then the list
+    area is empty, as the list itself is before the history has loaded.
+
     Signals:
         new_requested(): "New conversation" was pressed.
         search_requested(str): the search text settled (empty: back to the list).
@@ -50,12 +62,19 @@ class HistorySidebar(QWidget):
     search_requested = Signal(str)
     undo_requested = Signal()
 
-    def __init__(self, workspace_name: str, tooltip: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        workspace_name: str,
+        tooltip: str,
+        parent: QWidget | None = None,
+        *,
+        lazy: bool = False,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("sidebar")
         self.setMinimumWidth(264)
         self.setStyleSheet(_QSS.format(**theme.current().__dict__))
-        column = QVBoxLayout(self)
+        self._column = column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 10)
         column.setSpacing(6)
         name = QLabel(workspace_name)
@@ -78,16 +97,8 @@ class HistorySidebar(QWidget):
         self.hint.setWordWrap(True)
         self.hint.hide()
         column.addWidget(self.hint)
-        self.list = ConversationList()
-        self.results = SearchResults()
         self.stack = QStackedWidget()
-        self.stack.addWidget(self.list)
-        self.stack.addWidget(self.results)
         column.addWidget(self.stack, 1)
-        self.confirm = ConfirmDeleteBar()
-        column.addWidget(self.confirm)
-        self.undo = UndoBar()
-        column.addWidget(self.undo)
         self.new = QPushButton("+  New conversation")
         self.new.setObjectName("newConversation")
         self.new.setAccessibleName("New conversation")
@@ -98,21 +109,67 @@ class HistorySidebar(QWidget):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(SEARCH_DELAY_MS)
-        self._undo_key = QShortcut(QKeySequence.StandardKey.Undo, self.list)
-        self._undo_key.setContext(Qt.ShortcutContext.WidgetShortcut)
+        self._parts: tuple[ConversationList, SearchResults, ConfirmDeleteBar, UndoBar] | None = None
         self._connect_signals()
+        if not lazy:
+            self.complete()
+
+    def complete(self) -> None:
+        """Make the lists, the inline bars and the Undo key (once)."""
+        if self._parts is not None:
+            return
+        from PySide6.QtGui import QKeySequence, QShortcut
+
+        from desktop.ui.sidebar.bars import ConfirmDeleteBar, UndoBar
+        from desktop.ui.sidebar.lists import ConversationList, SearchResults
+
+        conversations, results = ConversationList(), SearchResults()
+        self.stack.addWidget(conversations)
+        self.stack.addWidget(results)
+        confirm, undo = ConfirmDeleteBar(), UndoBar()
+        below = self._column.indexOf(self.stack) + 1
+        self._column.insertWidget(below, confirm)
+        self._column.insertWidget(below + 1, undo)
+        self._parts = (conversations, results, confirm, undo)
+        self._undo_key = QShortcut(QKeySequence.StandardKey.Undo, conversations)
+        self._undo_key.setContext(QtCore.Qt.ShortcutContext.WidgetShortcut)
+        undo.undo_requested.connect(self.undo_requested)
+        self._undo_key.activated.connect(self.undo_requested)
+
+    def _completed(self) -> tuple[ConversationList, SearchResults, ConfirmDeleteBar, UndoBar]:
+        self.complete()
+        assert self._parts is not None
+        return self._parts
+
+    @property
+    def list(self) -> ConversationList:
+        """The workspace's conversations."""
+        return self._completed()[0]
+
+    @property
+    def results(self) -> SearchResults:
+        """Search hits (shown instead of the conversations while searching)."""
+        return self._completed()[1]
+
+    @property
+    def confirm(self) -> ConfirmDeleteBar:
+        """The inline "Delete …?" bar."""
+        return self._completed()[2]
+
+    @property
+    def undo(self) -> UndoBar:
+        """The inline Undo bar."""
+        return self._completed()[3]
 
     def _connect_signals(self) -> None:
         self.new.clicked.connect(self.new_requested)
         self.search.textChanged.connect(self._on_text)
         self._timer.timeout.connect(self._on_settled)
-        self.undo.undo_requested.connect(self.undo_requested)
-        self._undo_key.activated.connect(self.undo_requested)
 
     # ------------------------------------------------------------------ search
     def focus_search(self) -> None:
         """Ctrl+Shift+F: put the cursor in the search field, its text selected."""
-        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.setFocus(QtCore.Qt.FocusReason.ShortcutFocusReason)
         self.search.selectAll()
 
     @property
@@ -148,15 +205,16 @@ class HistorySidebar(QWidget):
         return super().eventFilter(watched, event)
 
     def _search_key(self, event: QKeyEvent) -> bool:
+        qt = QtCore.Qt
         key = event.key()
-        if key == Qt.Key.Key_Escape and self.search.text():
+        if key == qt.Key.Key_Escape and self.search.text():
             self.search.clear()
             self.list.setFocus()
             return True
-        if key == Qt.Key.Key_Down and self.searching and self.results.count():
+        if key == qt.Key.Key_Down and self.searching and self.results.count():
             self.results.setFocus()
             return True
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.searching:
+        if key in (qt.Key.Key_Return, qt.Key.Key_Enter) and self.searching:
             if self._timer.isActive():  # Enter before the pause: search now
                 self._timer.stop()
                 self._on_settled()
