@@ -4,7 +4,8 @@ Both runs use the same producer (the fake aionrs agent flooding ``text_delta`` l
 by one as real agents do). The baseline spawns it, sends one ``message`` line and reads and
 ``json.loads`` every line until ``stream_end``. The measured run is the whole ``agentdesk exec
 --json`` process (start-up, session engine, validation, JSON Lines output to a pipe). Target:
-ratio ≤ 1.5, and peak memory of the agentdesk process flat in the number of events.
+ratio ≤ 1.5, and peak memory of the agentdesk process flat in the number of events (printed with
+the history on, which keeps the streamed answer, and with ``--no-history``).
 
 Run: python benchmarks/exec_throughput.py [--events 200000] [--repeat 3]
 """
@@ -50,7 +51,7 @@ def bare_loop(argv: list[str]) -> float:
     return time.perf_counter() - started
 
 
-def exec_run(argv: list[str], workspace: Path) -> tuple[float, int, int]:
+def exec_run(argv: list[str], workspace: Path, *extra: str) -> tuple[float, int, int]:
     """Seconds, peak RSS in bytes, and number of JSON lines printed."""
     command = [
         sys.executable,
@@ -62,6 +63,7 @@ def exec_run(argv: list[str], workspace: Path) -> tuple[float, int, int]:
         str(workspace),
         "--agent-cmd",
         " ".join(argv),
+        *extra,
         "-p",
         "go",
     ]
@@ -107,6 +109,8 @@ def main() -> None:
         bare = [bare_loop(argv) for _ in range(options.repeat)]
         runs = [exec_run(argv, workspace) for _ in range(options.repeat)]
         small = exec_run(small_argv, workspace)
+        bare_small = exec_run(small_argv, workspace, "--no-history")
+        bare_large = exec_run(argv, workspace, "--no-history")
     bare_s = statistics.median(bare)
     exec_s = statistics.median(r[0] for r in runs)
     peak = max(r[1] for r in runs)
@@ -114,9 +118,15 @@ def main() -> None:
     print(f"bare read + json.loads loop: {bare_s:.3f} s")
     print(f"agentdesk exec --json:       {exec_s:.3f} s ({runs[0][2]:,} lines out)")
     print(f"ratio: {exec_s / bare_s:.2f} (target <= 1.5)")
+    quarter = f"{options.events // 4:,}"
     print(
-        f"peak RSS of agentdesk exec: {small[1] / 2**20:.1f} MiB at {options.events // 4:,} "
-        f"events, {peak / 2**20:.1f} MiB at {options.events:,} events"
+        f"peak RSS of agentdesk exec: {small[1] / 2**20:.1f} MiB at {quarter} events, "
+        f"{peak / 2**20:.1f} MiB at {options.events:,} events (history on: it keeps the "
+        "streamed answer)"
+    )
+    print(
+        f"peak RSS with --no-history: {bare_small[1] / 2**20:.1f} MiB at {quarter} events, "
+        f"{bare_large[1] / 2**20:.1f} MiB at {options.events:,} events"
     )
 
 
