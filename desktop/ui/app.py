@@ -19,7 +19,6 @@ import gc
 import importlib
 import logging
 import os
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,7 +29,6 @@ from PySide6.QtWidgets import QApplication, QWidget
 from desktop.core.paths import app_paths
 from desktop.ui import theme
 from desktop.ui.instance import InstanceServer, hand_off
-from desktop.ui.qt_async import AsyncRuntime, run_qt
 from desktop.ui.window import WorkspaceWindow
 
 if TYPE_CHECKING:
@@ -40,6 +38,7 @@ if TYPE_CHECKING:
 
     from desktop.core.session import BackendFactory
     from desktop.core.settings import SettingsStore
+    from desktop.ui.qt_async import AsyncRuntime
     from desktop.ui.settings.addons import WindowAddons
     from desktop.ui.settings.services import SettingsServices
 
@@ -63,7 +62,7 @@ class AppContext:
 
     def __init__(self, app: QApplication, options: argparse.Namespace) -> None:
         self.app = app
-        self.runtime = AsyncRuntime()
+        self._runtime: AsyncRuntime | None = None
         self._settings: SettingsStore | None = None
         self._services: SettingsServices | None = None
         self._all_closed: asyncio.Event | None = None
@@ -72,7 +71,17 @@ class AppContext:
         self._windows: dict[Path, WorkspaceWindow] = {}
         self._tray: QSystemTrayIcon | None = None
         self.server = InstanceServer(self._on_handoff)
-        self.runtime.task_failed.connect(self._on_task_failed)
+
+    @property
+    def runtime(self) -> AsyncRuntime:
+        """Owner of every task scope (made on first use, after the first paint: its module
+        applies ``pyside_fixes``, which loads ctypes)."""
+        if self._runtime is None:
+            from desktop.ui.qt_async import AsyncRuntime
+
+            self._runtime = AsyncRuntime()
+            self._runtime.task_failed.connect(self._on_task_failed)
+        return self._runtime
 
     @property
     def settings(self) -> SettingsStore:
@@ -364,6 +373,7 @@ async def finish_startup() -> None:
 
 
 async def _main(context: AppContext, first: WorkspaceWindow) -> int:
+    first.finish_building()  # menus' actions: usable from the loop's first step
     context.server.listen()
     _quit_on_signals(context)
     await finish_startup()
@@ -382,6 +392,7 @@ def _quit_on_signals(context: AppContext) -> QTimer:
     cheap timer wakes the interpreter four times a second.
     """
     import asyncio
+    import signal
 
     loop = asyncio.get_running_loop()
 
@@ -439,6 +450,8 @@ def run(options: argparse.Namespace) -> int:
     context = AppContext(app, options)
     window = context.open_workspace(first, shell_only=True)
     show_painted(app, window)
+    from desktop.ui.qt_async import run_qt  # applies pyside_fixes before any Python emit
+
     status = run_qt(app, lambda: _main(context, window))
     gc.collect()  # release Qt wrappers while the QApplication still exists
     return status

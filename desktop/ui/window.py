@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -25,12 +24,14 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui.placeholder import EmptyConversation
-from desktop.ui.qt_async import AsyncRuntime
 from desktop.ui.sidebar import WindowHistory
 
 if TYPE_CHECKING:  # the core and the pane load after the first paint (``desktop.ui.app``)
+    from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+
     from desktop.core.session import BackendFactory
     from desktop.ui.pane import ConversationPane
+    from desktop.ui.qt_async import AsyncRuntime, TaskScope
     from desktop.ui.sidebar.lists import ConversationList
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,9 @@ log = logging.getLogger(__name__)
 class WindowHost(Protocol):
     """What a window needs from the application (implemented by ``AppContext``)."""
 
-    runtime: AsyncRuntime
+    @property
+    def runtime(self) -> AsyncRuntime:
+        """The app's task runtime."""
 
     def agent_for(self, workspace: Path) -> tuple[str, BackendFactory | str]:
         """Agent name and a backend factory, or the name and why it cannot run."""
@@ -75,10 +78,11 @@ class WorkspaceWindow(QMainWindow):
         super().__init__()
         self.workspace = workspace
         self.host = host
-        self.scope = host.runtime.scope(f"window:{workspace}")
+        self._scope: TaskScope | None = None
         self.panes: list[ConversationPane] = []
         self._closing = False
         self._closed_done = False
+        self._menu_actions_added = False
         self.setWindowTitle(f"{workspace.name or workspace} — Agent Desk")
         self.resize(1120, 780)
         self._build(lazy=not first_conversation)
@@ -86,30 +90,56 @@ class WorkspaceWindow(QMainWindow):
         if first_conversation:  # else the app adds it after the first paint
             self.new_conversation()
 
+    def finish_building(self) -> None:
+        """Add the menus' actions and shortcuts (once).
+
+        A first window paints with the menu titles only (actions, shortcuts and their Python
+        classes cost a tenth of a start-up); the app calls this right after that paint, and
+        the first conversation does in any case.
+        """
+        if self._menu_actions_added:
+            return
+        self._menu_actions_added = True
+        self._add_menu_actions()
+
     # ------------------------------------------------------------------ layout
     def _build(self, *, lazy: bool) -> None:
         # The sidebar lists the workspace's stored conversations (desktop.ui.sidebar); a window
         # painted before its first conversation makes the lists with it (``lazy``).
-        self.history = WindowHistory(self, lazy=lazy)
-        self.history.sidebar.new_requested.connect(self.new_conversation)
-        self.stack = QStackedWidget()
-        self.stack.addWidget(EmptyConversation(self.workspace))  # until the first conversation
+        # Built top-down, each widget made in its final parent: moving a subtree that Qt has
+        # already polished (a splitter measures its children) re-polishes all of it against the
+        # style sheet, a visible part of the start-up.
         splitter = QSplitter()
-        splitter.addWidget(self.history.sidebar)
-        splitter.addWidget(self.stack)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([240, 880])
         splitter.setHandleWidth(1)
         self.setCentralWidget(splitter)
+        self.history = WindowHistory(self, splitter, lazy=lazy)
+        self.history.sidebar.new_requested.connect(self.new_conversation)
+        self.stack = QStackedWidget(splitter)
+        # A splitter takes in the child widgets it is given at once; these keep them in place
+        # (addWidget would move a child that is already in, at a cost).
+        splitter.insertWidget(0, self.history.sidebar)
+        splitter.insertWidget(1, self.stack)
+        # Until the first conversation:
+        self.stack.addWidget(EmptyConversation(self.workspace, self.stack))
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([240, 880])
         bar = self.statusBar()
-        self.status_labels = {k: QLabel() for k in ("agent", "mode", "state", "tokens")}
+        self.status_labels = {k: QLabel(bar) for k in ("agent", "mode", "state", "tokens")}
         for key, label in self.status_labels.items():
             label.setAccessibleName(f"Status: {key}")
             bar.addPermanentWidget(label) if key == "tokens" else bar.addWidget(label)
 
     def _build_menus(self) -> None:
         menus = self.menuBar()
-        file = menus.addMenu("&File")
+        self._menus = [menus.addMenu(title) for title in ("&File", "&Conversation")]
+        self.window_menu = menus.addMenu("&Window")
+        self.window_menu.aboutToShow.connect(self._fill_windows)
+        self._menus.append(menus.addMenu("&Help"))
+
+    def _add_menu_actions(self) -> None:
+        from PySide6.QtGui import QKeySequence  # not before the first paint (its enums)
+
+        file, conversation, help_menu = self._menus
         self._action(file, "&New Conversation", QKeySequence.StandardKey.New, self.new_conversation)
         self._action(file, "&Open Workspace…", QKeySequence.StandardKey.Open, self._on_open)
         self.recent_menu = file.addMenu("Open &Recent")
@@ -117,7 +147,6 @@ class WorkspaceWindow(QMainWindow):
         file.addSeparator()
         self._action(file, "&Close Window", QKeySequence.StandardKey.Close, self.close)
         self._action(file, "&Quit", QKeySequence.StandardKey.Quit, self._on_quit)
-        conversation = menus.addMenu("&Conversation")
         self._action(conversation, "&Stop", QKeySequence("Ctrl+."), self.stop_current)
         conversation.addSeparator()
         history = self.history
@@ -126,9 +155,6 @@ class WorkspaceWindow(QMainWindow):
         self._action(conversation, "Export as &Markdown…", QKeySequence(), self._export_md)
         self._action(conversation, "Export as &JSON…", QKeySequence(), self._export_json)
         self._action(conversation, "&Delete…", QKeySequence(), self._delete_current)
-        self.window_menu = menus.addMenu("&Window")
-        self.window_menu.aboutToShow.connect(self._fill_windows)
-        help_menu = menus.addMenu("&Help")
         self._action(help_menu, "&About Agent Desk", QKeySequence(), self._on_about)
 
     def _on_about(self) -> None:
@@ -139,11 +165,10 @@ class WorkspaceWindow(QMainWindow):
     def _action(
         self, menu: QMenu, text: str, keys: QKeySequence | QKeySequence.StandardKey, slot: object
     ) -> QAction:
+        from PySide6.QtGui import QAction
+
         action = QAction(text, self)
-        # setShortcuts([...]) as setShortcut does; setShortcut's overloads (Qt.Key,
-        # QKeyCombination) make PySide build all ``Qt`` enums before the first paint (~15 ms).
-        sequence = keys if isinstance(keys, QKeySequence) else QKeySequence(keys)
-        action.setShortcuts([sequence] if not sequence.isEmpty() else [])
+        action.setShortcut(keys)
         action.triggered.connect(slot)
         menu.addAction(action)
         return action
@@ -159,6 +184,8 @@ class WorkspaceWindow(QMainWindow):
 
     def _on_recent(self) -> None:
         action = self.sender()
+        from PySide6.QtGui import QAction
+
         if isinstance(action, QAction):
             self.host.open_workspace(Path(str(action.data())))
 
@@ -194,6 +221,7 @@ class WorkspaceWindow(QMainWindow):
         """Add a conversation with the window's agent and show it."""
         from desktop.core.events import ErrorEvent
 
+        self.finish_building()
         agent, factory = self.host.agent_for(self.workspace)
         pane = self.add_pane(f"Conversation {len(self.panes) + 1}", agent, factory)
         self.history.track(pane, agent)
@@ -246,6 +274,13 @@ class WorkspaceWindow(QMainWindow):
     def runtime(self) -> AsyncRuntime:
         """The app's task runtime."""
         return self.host.runtime
+
+    @property
+    def scope(self) -> TaskScope:
+        """The window's tasks (made on first use: the task runtime loads after the first paint)."""
+        if self._scope is None:
+            self._scope = self.host.runtime.scope(f"window:{self.workspace}")
+        return self._scope
 
     def agent_for_workspace(self) -> tuple[str, BackendFactory | str]:
         """The agent conversations of this window use."""

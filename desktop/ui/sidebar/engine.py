@@ -52,7 +52,10 @@ class HistoryWindow(Protocol):
     """What ``WindowHistory`` needs from its window (``WorkspaceWindow``)."""
 
     workspace: Path
-    scope: TaskScope
+
+    @property
+    def scope(self) -> TaskScope:
+        """The window's task scope."""
 
     @property
     def runtime(self) -> AsyncRuntime:

@@ -86,8 +86,6 @@ class HistorySidebar(QWidget):
         self.search.setPlaceholderText("Search  (Ctrl+Shift+F)")
         self.search.setToolTip("Search every conversation of this workspace")
         self.search.setAccessibleName("Search conversations")
-        self.search.setClearButtonEnabled(True)
-        self.search.installEventFilter(self)
         column.addWidget(self.search)
         self.heading = QLabel("CONVERSATIONS")
         self.heading.setObjectName("sidebarTitle")
@@ -135,6 +133,10 @@ class HistorySidebar(QWidget):
         self._undo_key.setContext(QtCore.Qt.ShortcutContext.WidgetShortcut)
         undo.undo_requested.connect(self.undo_requested)
         self._undo_key.activated.connect(self.undo_requested)
+        # The field is empty until then (so the clear button hidden), and its keys lead to
+        # the lists: both wait for them.
+        self.search.setClearButtonEnabled(True)
+        self.search.installEventFilter(self)
 
     def _completed(self) -> tuple[ConversationList, SearchResults, ConfirmDeleteBar, UndoBar]:
         self.complete()
