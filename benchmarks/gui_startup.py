@@ -46,6 +46,7 @@ f = F(); w.installEventFilter(f); w.show(); app.exec()
 
 OURS = """
 import os, sys, time
+from desktop.cli.main import main  # first, as the agentdesk launcher imports it (no Qt in it)
 from PySide6 import QtWidgets
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
@@ -68,9 +69,7 @@ class Watched(QtWidgets.QMainWindow):
         super().__init__(*args, **kwargs)
         self.installEventFilter(f)
 QtWidgets.QMainWindow = Watched  # before the app imports it: its windows derive from Watched
-# The real entry point: make_application() adopts this QApplication, nothing else differs.
-app = QApplication(sys.argv[:1])
-from desktop.cli.main import main
+# The real entry point: it makes the QApplication (make_application), as agentdesk does.
 main([sys.argv[2], "--agent-cmd", sys.argv[1]])
 """
 

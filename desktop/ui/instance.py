@@ -5,9 +5,11 @@ The running instance listens on a ``QLocalServer`` whose name is derived from th
 JSON: ``{"open": "/abs/path"}``; the server answers ``ok`` once the window is shown.
 
 Start-up cost: when no instance runs (the usual case), ``hand_off`` decides without loading
-QtNetwork. On Unix a ``QLocalServer`` is a socket file at ``QDir.tempPath()/NAME``; no file, no
-server. Only when the file exists (a running instance, or a stale file after a crash) does a
-``QLocalSocket`` try to connect; a stale file refuses at once, so nothing waits.
+QtNetwork. On Linux a ``QLocalServer`` is a socket file at ``QDir::tempPath()/NAME`` (``$TMPDIR``
+or ``/tmp``, symlinks resolved); no file, no server. Only when the file exists (a running
+instance, or a stale file after a crash) does a ``QLocalSocket`` try to connect; a stale file
+refuses at once, so nothing waits. Elsewhere (named pipes on Windows, macOS's own temporary
+folder) the ``QLocalSocket`` always tries.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QDir, QObject
+from PySide6.QtCore import QObject
 
 from desktop.core.paths import app_paths
 
@@ -41,10 +43,12 @@ def server_name() -> str:
 
 
 def _no_server(name: str) -> bool:
-    """True when surely no instance listens on ``name`` (Unix: its socket file is absent)."""
-    if sys.platform == "win32":  # named pipes: only a connection attempt can tell
+    """True when surely no instance listens on ``name`` (Linux: its socket file is absent)."""
+    if not sys.platform.startswith("linux"):
         return False
-    return not os.path.exists(os.path.join(QDir.tempPath(), name))
+    # QDir::tempPath() on Linux, without building the QDir class (its enums) before the paint.
+    folder = os.path.realpath(os.environ.get("TMPDIR") or "/tmp")
+    return not os.path.exists(os.path.join(folder, name))
 
 
 def hand_off(path: Path) -> bool:

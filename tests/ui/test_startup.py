@@ -1,33 +1,106 @@
-"""The first window paints before asyncio, pydantic, the core and the renderers are imported."""
+"""The first window paints before asyncio, pydantic, the core and the renderers are imported.
+
+The child process runs the real entry point (``desktop.cli.main.main``) and reports, at the
+first paint of its main window, which modules are loaded and whether PySide has built the
+``Qt`` namespace's enums (~15 ms, the largest single cost a careless import can add back).
+"""
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from desktop.cli.main import _gui_parser, _quick_gui_options
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Modules that cost most of a second together; ``desktop.ui.app`` loads them after the paint.
 HEAVY = ("asyncio", "qasync", "pydantic", "pygments", "markdown_it", "keyring",
          "desktop.core.events", "desktop.core.session", "desktop.core.settings",
-         "desktop.ui.pane", "desktop.ui.diff", "desktop.ui.approvals")  # fmt: skip
+         "desktop.ui.pane", "desktop.ui.diff", "desktop.ui.approvals",
+         # and what the first frame does without: lists, task runtime, instance server
+         "desktop.ui.sidebar.lists", "desktop.ui.qt_async", "ctypes",
+         "PySide6.QtNetwork")  # fmt: skip
+
+CHILD = """
+import os, sys
+from desktop.cli.main import main
+from PySide6 import QtWidgets
+from PySide6.QtCore import QEvent, QObject
+class F(QObject):
+    def eventFilter(self, o, e):
+        if e.type() == QEvent.Type.Paint:
+            qt_built = "Qt" in vars(sys.modules["PySide6.QtCore"])
+            print("qt-enums" if qt_built else "no-qt-enums", " ".join(sorted(sys.modules)))
+            sys.stdout.flush(); os._exit(0)
+        return False
+f = F()
+class Watched(QtWidgets.QMainWindow):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.installEventFilter(f)
+QtWidgets.QMainWindow = Watched
+main([sys.argv[1], "--agent-cmd", "true"])
+"""
+
+
+def _first_paint(tmp_path: Path) -> tuple[str, set[str]]:
+    env = {"QT_QPA_PLATFORM": "offscreen", "AGENTDESK_HOME": str(tmp_path / "home"),
+           "PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", CHILD, str(tmp_path)], env=env,
+                          capture_output=True, text=True, timeout=60, check=True)  # fmt: skip
+    enums, *loaded = done.stdout.split()
+    return enums, set(loaded)
 
 
 def test_window_shell_imports_nothing_heavy(tmp_path: Path) -> None:
-    code = (
-        "import sys\n"
-        "from PySide6.QtWidgets import QApplication\n"
-        "app = QApplication([])\n"
-        "import desktop.ui.app as a, argparse\n"
-        "ctx = a.AppContext(app, argparse.Namespace(path=None, agent=None, agent_cmd='x'))\n"
-        f"w = ctx.open_workspace(__import__('pathlib').Path({str(tmp_path)!r}), shell_only=True)\n"
-        "a.show_painted(app, w)\n"
-        "print(' '.join(sorted(sys.modules)))\n"
-    )
-    env = {"QT_QPA_PLATFORM": "offscreen", "AGENTDESK_HOME": str(tmp_path / "home"),
-           "PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                          timeout=60, check=True)  # fmt: skip
-    loaded = set(done.stdout.split())
+    cache = tmp_path / "home" / "cache"
+    cache.mkdir(parents=True)
+    (cache / "color-scheme").write_text("light")  # as the previous run left it
+    enums, loaded = _first_paint(tmp_path)
     assert "desktop.ui.window" in loaded and "desktop.ui.placeholder" in loaded
     assert sorted(name for name in HEAVY if name in loaded) == []
+    assert enums == "no-qt-enums"
+
+
+def test_first_run_asks_the_desktop_for_its_scheme(tmp_path: Path) -> None:
+    """No remembered scheme: asked before the paint (building the ``Qt`` enums), still light."""
+    enums, loaded = _first_paint(tmp_path)
+    assert enums == "qt-enums"
+    assert sorted(name for name in HEAVY if name in loaded) == []
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["/src/app"],
+        ["/src/app", "--agent", "claude"],
+        ["--agent-cmd", "python agent.py --json-stream", "/src/app"],
+        ["--agent", "a", "--agent", "b"],
+        ["--agent", "a", "--agent-cmd", "b"],
+        ["--agent=claude", "/src/app"],
+        ["--agent-cmd", "--flag"],
+        ["/a", "/b"],
+        ["--smoke-test"],
+        ["--help"],
+        ["--age", "x"],
+    ],
+)
+def test_quick_options_equal_the_parser_or_defer_to_it(argv: list[str]) -> None:
+    quick = _quick_gui_options(argv)
+    if quick is None:
+        return  # the parser decides (help, errors, rarer forms)
+    assert quick == _gui_parser().parse_args(argv)
+    assert isinstance(quick, argparse.Namespace)
+
+
+def test_quick_options_take_the_common_forms() -> None:
+    assert _quick_gui_options(["/src/app", "--agent-cmd", "x y"]) == argparse.Namespace(
+        path="/src/app", agent=None, agent_cmd="x y", smoke_test=None
+    )
+    assert _quick_gui_options(["--agent", "a", "--agent-cmd", "b"]) is None
+    assert _quick_gui_options(["--help"]) is None

@@ -11,6 +11,7 @@ from PySide6 import QtCore
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QFrame,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -42,6 +43,7 @@ QFrame#sidebarBar {{ background: {surface}; border: 1px solid {border}; border-r
     margin: 0 8px; }}
 QPushButton#barClose {{ border: none; background: transparent; color: {muted}; padding: 4px 6px; }}
 QPushButton#newConversation {{ padding: 7px 12px; }}
+QFrame#sidebarListEmpty {{ background: {sidebar}; border: none; }}
 """
 
 
@@ -96,6 +98,11 @@ class HistorySidebar(QWidget):
         self.hint.hide()
         column.addWidget(self.hint)
         self.stack = QStackedWidget()
+        self._empty: QFrame | None = None
+        if lazy:  # until ``complete``: the list's background, as the empty list shows it
+            self._empty = QFrame(self.stack)
+            self._empty.setObjectName("sidebarListEmpty")
+            self.stack.addWidget(self._empty)
         column.addWidget(self.stack, 1)
         self.new = QPushButton("+  New conversation")
         self.new.setObjectName("newConversation")
@@ -124,6 +131,10 @@ class HistorySidebar(QWidget):
         conversations, results = ConversationList(), SearchResults()
         self.stack.addWidget(conversations)
         self.stack.addWidget(results)
+        if self._empty is not None:
+            self.stack.removeWidget(self._empty)
+            self._empty.deleteLater()
+            self._empty = None
         confirm, undo = ConfirmDeleteBar(), UndoBar()
         below = self._column.indexOf(self.stack) + 1
         self._column.insertWidget(below, confirm)
