@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication
 
 from desktop.cli.main import _gui_parser, _quick_gui_options
 
@@ -104,3 +106,29 @@ def test_quick_options_take_the_common_forms() -> None:
     )
     assert _quick_gui_options(["--agent", "a", "--agent-cmd", "b"]) is None
     assert _quick_gui_options(["--help"]) is None
+
+
+def test_a_wrong_remembered_scheme_is_corrected_after_the_paint(
+    qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desktop.ui import app as app_module
+    from desktop.ui import theme
+
+    monkeypatch.delenv("AGENTDESK_THEME", raising=False)
+    monkeypatch.setenv("AGENTDESK_HOME", str(tmp_path / "home"))
+    actual = theme.system_is_dark()  # what the (offscreen) desktop asks for
+    cache = tmp_path / "home" / "cache" / "color-scheme"
+    cache.parent.mkdir(parents=True)
+    cache.write_text("light" if actual else "dark")  # the previous run saw the other one
+    theme.assume_scheme(app_module._remembered_scheme())
+    try:
+        assert theme.current().dark is not actual  # the first frame uses the remembered one
+        theme.apply(qapp)
+        app_module._confirm_scheme(qapp)
+        assert theme.current().dark is actual
+        expected = (theme.DARK if actual else theme.LIGHT).window
+        assert qapp.palette().color(QPalette.ColorRole.Window).name() == expected
+        assert cache.read_text() == ("dark" if actual else "light")
+    finally:
+        theme.assume_scheme(None)
+        theme.apply(qapp)
