@@ -225,8 +225,12 @@ async def test_reconnects_after_the_runtime_restarts_between_turns(runtime: Runt
     (first,) = await run(session, "before")
     await runtime.stop()
     turn = session.submit(Prompt("during"))
-    await asyncio.sleep(0.8)  # the turn waits for the runtime…
+    for _ in range(100):  # the turn waits for the runtime and says so…
+        if [e for e in rec.of(Notice, turn) if "Connecting" in e.message]:
+            break
+        await asyncio.sleep(0.05)
     assert [e for e in rec.of(Notice, turn) if "Connecting" in e.message]
+    assert not [e for e in rec.events if isinstance(e, TurnEnded) and e.turn_id == turn]
     await runtime.start()  # …which comes back on the same port
     await asyncio.wait_for(session.wait_idle(), 10)
     assert rec.ended(turn).reason == TurnEndReason.COMPLETED
