@@ -124,7 +124,14 @@ def test_approve_always_with_a_auto_approves_the_category(driver: Driver, qtbot:
         qtbot.keyClick(_cards(pane)[0].approval, Qt.Key.Key_A)
         await until(lambda: _idle(pane), what="first turn")
         _send(driver, qtbot, pane, "two")
-        await until(lambda: len(_cards(pane)) == 2 and _idle(pane), what="second turn")
+        await until(
+            lambda: (
+                len(_cards(pane)) == 2
+                and _idle(pane)
+                and _cards(pane)[1].decision.text().startswith("Approved by always rule")
+            ),
+            what="second turn, decided by the always rule",  # labels repaint at ≤ 60 Hz
+        )
         second_card = _cards(pane)[1]
         assert second_card.approval is None  # never asked
         assert second_card.item.decision is not None
