@@ -74,6 +74,9 @@ def test_conversation_is_recorded_listed_and_renamed(driver: Driver, qtbot: QtBo
         )
         await _converse(window, "hello history")
         await _settled(engine, "hello history")
+        await until(  # the writer thread commits the items a moment after the row appears
+            lambda: len(_stored(driver.workspace())[0].items) >= 3, what="items committed"
+        )
         (stored,) = _stored(driver.workspace())
         assert stored.title == "hello history"
         assert stored.agent == "fake_aionrs" and stored.agent_session_id
