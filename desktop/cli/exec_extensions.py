@@ -8,11 +8,11 @@ prompt decide it, and posts of extensions into the conversation are printed to s
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from desktop.core.extensions.locations import search_roots
 from desktop.core.paths import app_paths
 from desktop.core.session import Session, Subscriber
 
@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from desktop.core.extensions.bridge import SessionBridge
     from desktop.core.extensions.executor import TranscriptEntry
     from desktop.core.extensions.runtime import ExtensionRuntime
-
-_PATH_ENV = "AGENTDESK_EXTENSIONS_PATH"
 
 
 def _enabled_builtins(options: argparse.Namespace) -> list[str]:
@@ -37,8 +35,7 @@ def _nothing_to_load(enabled: list[str], workspace: Path) -> bool:
     0.2 s of start-up, which every headless run would pay otherwise)."""
     if enabled:
         return False
-    roots = [app_paths().config / "extensions", workspace / ".agentdesk" / "extensions"]
-    roots += [Path(p).expanduser() for p in os.environ.get(_PATH_ENV, "").split(os.pathsep) if p]
+    roots = search_roots(app_paths().config, workspace)
     return not any(root.is_dir() and any(root.iterdir()) for root in roots)
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import importlib.util
 import inspect
 import logging
-import os
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from pathlib import Path
 from types import ModuleType
 
 from desktop.core.extensions.compat import HOST_PROFILE, compatibility_reasons
+from desktop.core.extensions.locations import WORKSPACE_FOLDER, env_roots
 from desktop.core.extensions.manifest import (
     MANIFEST_NAME,
     ExtensionManifest,
@@ -41,9 +41,7 @@ from desktop.sdk.types import AgentRuntimeProfile
 
 log = logging.getLogger(__name__)
 
-PATH_ENV = "AGENTDESK_EXTENSIONS_PATH"
 TRUST_MODE_ENV = "AGENTDESK_EXTENSION_TRUST_MODE"
-WORKSPACE_FOLDER = Path(".agentdesk") / "extensions"
 BUILTIN_ROOT = Path(__file__).resolve().parent / "builtin"
 REGISTER_FUNCTION = "register_agent_events"
 
@@ -101,11 +99,9 @@ class ExtensionSources:
     ) -> ExtensionSources:
         """The user folder under ``config_dir``, ``AGENTDESK_EXTENSIONS_PATH`` and the
         workspace."""
-        env = os.environ if environ is None else environ
-        roots = tuple(Path(p).expanduser() for p in env.get(PATH_ENV, "").split(os.pathsep) if p)
         return cls(
             user_root=config_dir / "extensions",
-            env_roots=roots,
+            env_roots=env_roots(environ),
             workspace=workspace,
             enabled_builtins=frozenset(enabled_builtins),
         )
