@@ -79,7 +79,18 @@ def test_sigkill_never_loses_a_completed_item_or_more_than_a_second() -> None:
         for seq, chars, at in emitted:
             if at <= killed_at - 1.0:
                 assert seq in rows and len(rows[seq][1]) >= chars, (run, seq, chars)
+    # A conversation is on disk once anything of it was committed, or a second after it
+    # streamed (a kill within ~0.1 s of the start, while four writers share the lock, may
+    # come before its first commit: nothing completed is lost then).
     store = HistoryStore()
-    assert len(store.list_conversations("/crash")) == RUNS
+    listed = {summary.id for summary in store.list_conversations("/crash")}
+    due = {
+        conv_id
+        for conv_id, done, emitted, killed_at in results
+        if done or any(at <= killed_at - 1.0 for _, _, at in emitted)
+    }
+    assert len(due) >= RUNS - 2, "most runs stream for more than a second"
+    assert due <= listed
+    assert listed <= {conv_id for conv_id, *_ in results}
     assert store.search("lorem", "/crash")
     store.close()
