@@ -2,22 +2,23 @@
 
 ``AGENTDESK_HOME=DIR`` puts config, data, cache and logs under DIR (tests and scripts rely on
 it); otherwise the operating system's usual locations from platformdirs are used.
+
+The window reads two start-up hints from the cache folder before its first paint, so this
+module stays cheap to import: a ``NamedTuple`` rather than a dataclass (``dataclasses`` and a
+frozen dataclass cost ~3 ms there), and platformdirs is loaded only when it is asked.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
-
-import platformdirs
+from typing import NamedTuple
 
 APP_NAME = "agentdesk"
 HOME_ENV = "AGENTDESK_HOME"
 
 
-@dataclass(frozen=True)
-class AppPaths:
+class AppPaths(NamedTuple):
     """The four folders Agent Desk writes to."""
 
     config: Path
@@ -27,7 +28,7 @@ class AppPaths:
 
     def ensure(self) -> AppPaths:
         """Create the folders (owner-only permissions) and return self."""
-        for folder in (self.config, self.data, self.cache, self.logs):
+        for folder in self:
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         return self
 
@@ -39,6 +40,8 @@ def app_paths(environ: os._Environ[str] | dict[str, str] | None = None) -> AppPa
     if home:
         root = Path(home).expanduser().resolve()
         return AppPaths(root / "config", root / "data", root / "cache", root / "logs")
+    import platformdirs
+
     return AppPaths(
         config=Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
         data=Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),

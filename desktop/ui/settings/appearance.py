@@ -32,7 +32,7 @@ def apply(app: QApplication, appearance: Appearance) -> theme.Palette:
         from desktop.ui.theme import _QSS  # the one style sheet, shared on purpose
 
         app.setPalette(_qt_palette(chosen))
-        app.setStyleSheet(_QSS.format(**chosen.__dict__))
+        app.setStyleSheet(_QSS.format(**chosen._asdict()))
         colours = chosen
     size = f"{appearance.font_size}pt"
     app.setStyleSheet(app.styleSheet() + f"\nQWidget {{ font-size: {size}; }}\n")

@@ -40,4 +40,4 @@ QScrollArea {{ background: transparent; }}
 
 def style_sheet(colours: Palette) -> str:
     """The dialog's rules in ``colours``."""
-    return _QSS.format(**colours.__dict__)
+    return _QSS.format(**colours._asdict())

@@ -75,7 +75,7 @@ class HistorySidebar(QWidget):
         super().__init__(parent)
         self.setObjectName("sidebar")
         self.setMinimumWidth(264)
-        self.setStyleSheet(_QSS.format(**theme.current().__dict__))
+        self.setStyleSheet(_QSS.format(**theme.current()._asdict()))
         self._column = column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 10)
         column.setSpacing(6)
