@@ -26,8 +26,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
-from desktop.core.paths import app_paths
-from desktop.ui import theme
+from desktop.ui import startup_hints, theme
 from desktop.ui.instance import InstanceServer, hand_off
 from desktop.ui.window import WorkspaceWindow
 
@@ -198,15 +197,13 @@ class AppContext:
         self._tray.showMessage(title, message)
 
     def remember(self, path: Path) -> None:
-        """Put ``path`` first in the recent workspaces (and the fast-start file)."""
+        """Put ``path`` first in the recent workspaces (and the start-up hints)."""
         try:
             settings = self.settings.settings.with_recent_workspace(str(path))
             self.settings.save(settings, "recent_workspaces")
-            cache = _last_workspace_file()
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            cache.write_text(str(path), encoding="utf-8")
         except OSError:
             log.warning("could not save the recent workspaces", exc_info=True)
+        startup_hints.remember(workspace=path)
 
     # ------------------------------------------------------------------ internals
 
@@ -240,42 +237,18 @@ class AppContext:
             self._tray.hide()
 
 
-def _last_workspace_file() -> Path:
-    """One line: the last opened workspace, so ``agentdesk`` alone starts without pydantic.
-
-    ``recent_workspaces`` in the settings stays the record; this is a start-up cache of its
-    first entry, written together with it.
-    """
-    return app_paths().cache / "last-workspace"
-
-
-def _scheme_file() -> Path:
-    """``dark`` or ``light``: the desktop's colour scheme at the previous start (see ``theme``)."""
-    return app_paths().cache / "color-scheme"
-
-
-def _remembered_scheme() -> bool | None:
-    """The previous run's scheme (True: dark); None when unknown or forced by the environment."""
-    if theme.forced_scheme() is not None:
-        return None
-    try:
-        text = _scheme_file().read_text(encoding="utf-8").strip()
-    except (OSError, ValueError):
-        return None
-    return {"dark": True, "light": False}.get(text)
-
-
 def _confirm_scheme(app: QApplication) -> None:
     """Ask the desktop for its scheme now (the first paint used the remembered one)."""
     remembered = theme.assumed_scheme()
     dark = theme.confirm_scheme(app)
     if theme.forced_scheme() is None and dark != remembered:
-        try:
-            cache = _scheme_file()
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            cache.write_text("dark" if dark else "light", encoding="utf-8")
-        except OSError:
-            log.warning("could not save the colour scheme", exc_info=True)
+        startup_hints.remember(dark=dark)
+
+
+def remembered_scheme() -> bool | None:
+    """The previous start's scheme (True: dark); None when unknown or forced by the
+    environment (``AGENTDESK_THEME``)."""
+    return None if theme.forced_scheme() is not None else startup_hints.remembered_scheme()
 
 
 def initial_workspace(options: argparse.Namespace, store: SettingsStore | None = None) -> Path:
@@ -284,11 +257,8 @@ def initial_workspace(options: argparse.Namespace, store: SettingsStore | None =
     if given:
         return Path(given).expanduser().resolve()
     if store is None:
-        try:
-            cached = Path(_last_workspace_file().read_text(encoding="utf-8").strip())
-        except (OSError, ValueError):
-            cached = None
-        if cached is not None and cached.is_absolute() and cached.is_dir():
+        cached = startup_hints.last_workspace()
+        if cached is not None:
             return cached
         from desktop.core.settings import SettingsStore
 
@@ -443,7 +413,7 @@ def run(options: argparse.Namespace) -> int:
     if not first.is_dir():
         print(f"agentdesk: {first} is not a folder", file=sys.stderr)  # noqa: T201
         return 2
-    theme.assume_scheme(_remembered_scheme())  # confirmed after the first paint
+    theme.assume_scheme(remembered_scheme())  # confirmed after the first paint
     app = make_application(icon=False)  # the icon is set after the first paint
     if hand_off(first):
         return 0

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-from desktop.core.paths import app_paths
+from desktop.ui import startup_hints
 
 if TYPE_CHECKING:
     from PySide6.QtNetwork import QLocalServer
@@ -37,8 +37,8 @@ _TIMEOUT_MS = 2000
 def server_name() -> str:
     """The local socket name of this user's (or this ``AGENTDESK_HOME``'s) instance."""
     # crc32, not hashlib: loading OpenSSL's hashes costs ~15 ms before the first paint, and the
-    # name only has to tell config folders apart.
-    key = zlib.crc32(str(app_paths().config).encode())
+    # name only has to tell config folders apart (the start-up hints' file is in that folder).
+    key = zlib.crc32(startup_hints.location().encode())
     return f"agentdesk-{key:08x}"
 
 

@@ -59,13 +59,15 @@ def _first_paint(tmp_path: Path) -> tuple[str, set[str]]:
 
 
 def test_window_shell_imports_nothing_heavy(tmp_path: Path) -> None:
-    cache = tmp_path / "home" / "cache"
-    cache.mkdir(parents=True)
-    (cache / "color-scheme").write_text("light")  # as the previous run left it
+    config = tmp_path / "home" / "config"
+    config.mkdir(parents=True)
+    # as the previous run left it (Qt's INI format, read by desktop.ui.startup_hints)
+    (config / "window.ini").write_text("[startup]\ncolor-scheme=light\n")
     enums, loaded = _first_paint(tmp_path)
     assert "desktop.ui.window" in loaded and "desktop.ui.placeholder" in loaded
     assert sorted(name for name in HEAVY if name in loaded) == []
     assert enums == "no-qt-enums"
+    assert "platformdirs" not in loaded and "dataclasses" not in loaded
 
 
 def test_first_run_asks_the_desktop_for_its_scheme(tmp_path: Path) -> None:
@@ -112,15 +114,14 @@ def test_a_wrong_remembered_scheme_is_corrected_after_the_paint(
     qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from desktop.ui import app as app_module
-    from desktop.ui import theme
+    from desktop.ui import startup_hints, theme
 
     monkeypatch.delenv("AGENTDESK_THEME", raising=False)
     monkeypatch.setenv("AGENTDESK_HOME", str(tmp_path / "home"))
     actual = theme.system_is_dark()  # what the (offscreen) desktop asks for
-    cache = tmp_path / "home" / "cache" / "color-scheme"
-    cache.parent.mkdir(parents=True)
-    cache.write_text("light" if actual else "dark")  # the previous run saw the other one
-    theme.assume_scheme(app_module._remembered_scheme())
+    startup_hints.remember(dark=not actual)  # the previous run saw the other one
+    assert (tmp_path / "home" / "config" / "window.ini").is_file()
+    theme.assume_scheme(app_module.remembered_scheme())
     try:
         assert theme.current().dark is not actual  # the first frame uses the remembered one
         theme.apply(qapp)
@@ -128,7 +129,41 @@ def test_a_wrong_remembered_scheme_is_corrected_after_the_paint(
         assert theme.current().dark is actual
         expected = (theme.DARK if actual else theme.LIGHT).window
         assert qapp.palette().color(QPalette.ColorRole.Window).name() == expected
-        assert cache.read_text() == ("dark" if actual else "light")
+        assert startup_hints.remembered_scheme() is actual
     finally:
         theme.assume_scheme(None)
         theme.apply(qapp)
+
+
+def test_agentdesk_alone_opens_the_last_workspace(
+    qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desktop.ui import startup_hints
+    from desktop.ui.app import initial_workspace
+
+    monkeypatch.setenv("AGENTDESK_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    no_path = argparse.Namespace(path=None)
+    assert initial_workspace(no_path) == tmp_path  # nothing remembered: the current folder
+    last = tmp_path / "project"
+    last.mkdir()
+    startup_hints.remember(workspace=last)
+    assert initial_workspace(no_path) == last
+    assert initial_workspace(argparse.Namespace(path=str(tmp_path))) == tmp_path
+    last.rmdir()  # gone since: not offered
+    assert initial_workspace(no_path) == tmp_path
+
+
+def test_a_damaged_hints_file_only_costs_the_hints(
+    qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desktop.ui import startup_hints
+
+    config = tmp_path / "home" / "config"
+    config.mkdir(parents=True)
+    (config / "window.ini").write_bytes(b"\x00\xff[startup\ncolor-scheme=purple\nlast-workspace=")
+    monkeypatch.setenv("AGENTDESK_HOME", str(tmp_path / "home"))
+    assert startup_hints.remembered_scheme() is None
+    assert startup_hints.last_workspace() is None
+    startup_hints.remember(dark=True)  # rewritten whole
+    assert startup_hints.remembered_scheme() is True
