@@ -15,13 +15,20 @@ Both run from compiled bytecode, as an installed app does: the children write an
 files under a temporary ``PYTHONPYCACHEPREFIX`` (even when ``PYTHONDONTWRITEBYTECODE`` is set,
 which would make every edited module compile on each start), after one uncounted warm-up run.
 
-Usage: python benchmarks/gui_startup.py [RUNS]   (QT_QPA_PLATFORM=offscreen or an X DISPLAY)
+Wall and CPU times on a shared machine swing by ±30 % from run to run (other processes, CPU
+frequency); ``--instructions`` adds the one steady figure: instructions executed up to the first
+paint, counted by valgrind's callgrind (one run each, ~20 s; needs ``valgrind``).
+
+Usage: python benchmarks/gui_startup.py [RUNS] [--instructions]
+       (QT_QPA_PLATFORM=offscreen or an X DISPLAY)
 Prints the medians and minima and their ratios (target <= 1.3).
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -58,6 +65,8 @@ class F(QObject):
             if not self.painted:
                 self.painted = True
                 print(time.perf_counter_ns(), time.process_time_ns()); sys.stdout.flush()
+                if os.environ.get("BENCH_FIRST_PAINT_ONLY"):
+                    os._exit(0)
                 QApplication.instance().installEventFilter(self)
             elif type(o).__name__ == "ConversationPane":
                 print(time.perf_counter_ns(), time.process_time_ns()); sys.stdout.flush()
@@ -85,27 +94,64 @@ def measure(code: str, *args: str) -> list[tuple[float, float]]:
     return [((int(wall) - start) / 1e6, int(cpu) / 1e6) for wall, cpu in rows]
 
 
+def instructions(code: str, *args: str) -> int:
+    """Instructions the child executes up to its first paint (callgrind's total)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "BENCH_FIRST_PAINT_ONLY": "1"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    with tempfile.TemporaryDirectory() as out:
+        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}/cg.out",
+                   sys.executable, "-c", code, *args]  # fmt: skip
+        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
+    match = re.search(r"Collected : (\d+)", done.stderr)
+    if match is None:
+        raise RuntimeError(f"callgrind gave no count:\n{done.stderr[-2000:]}")
+    return int(match.group(1))
+
+
 def _line(label: str, values: list[float]) -> str:
     return f"{label}: median {statistics.median(values):5.0f} ms (min {min(values):4.0f})"
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 9
+    numbers = [arg for arg in sys.argv[1:] if arg.isdigit()]
+    runs = int(numbers[0]) if numbers else 15
+    count = "--instructions" in sys.argv[1:]
+    if count and shutil.which("valgrind") is None:
+        sys.exit("--instructions needs valgrind (apt install valgrind)")
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     fake = ROOT / "tests" / "fakes" / "fake_aionrs.py"
     with tempfile.TemporaryDirectory() as tmp:
-        os.environ["AGENTDESK_HOME"] = str(Path(tmp) / "home")
+        # Isolated through the XDG folders, not AGENTDESK_HOME: the run takes the path a user's
+        # start takes (platformdirs resolves the folders before the first paint).
+        os.environ.pop("AGENTDESK_HOME", None)
+        for name in ("CONFIG", "DATA", "CACHE", "STATE"):
+            os.environ[f"XDG_{name}_HOME"] = str(Path(tmp) / name.lower())
         os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
+        # A child ends with os._exit, which leaves its single-instance socket behind as a crash
+        # would; the next start would then try it (QtNetwork, a refused connection). A clean
+        # quit removes it, so each run removes it too, from the children's own TMPDIR.
+        sockets = Path(tmp) / "tmp"
+        sockets.mkdir()
+        os.environ["TMPDIR"] = str(sockets)
         agent = f"{sys.executable} {fake} --json-stream --profile spec"
-        measure(BARE), measure(OURS, agent, tmp)  # warm-up: bytecode, caches, page cache
+
+        def ours_run() -> list[tuple[float, float]]:
+            rows = measure(OURS, agent, tmp)
+            for stale in sockets.iterdir():
+                stale.unlink()
+            return rows
+
+        measure(BARE), ours_run()  # warm-up: bytecode, caches, page cache
         bare: list[tuple[float, float]] = []
         ours: list[tuple[float, float]] = []
         ready: list[tuple[float, float]] = []
         for _ in range(runs):  # interleaved, so both see the same machine state
             bare.append(measure(BARE)[0])
-            first, pane = measure(OURS, agent, tmp)
+            first, pane = ours_run()
             ours.append(first)
             ready.append(pane)
+        if count:
+            counted = (instructions(BARE), instructions(OURS, agent, tmp))
     print(f"platform: {os.environ['QT_QPA_PLATFORM']}, runs: {runs}")
     for index, kind in ((0, "wall"), (1, "CPU ")):
         b = [row[index] for row in bare]
@@ -115,6 +161,11 @@ def main() -> None:
         ratio = statistics.median(o) / statistics.median(b)
         print(f"{kind} ratio: {ratio:.2f} (of minima {min(o) / min(b):.2f}; target <= 1.3)")
     print(_line("wall conversation painted (core, agent, renderers)", [r[0] for r in ready]))
+    if count:
+        print(
+            f"instructions to first paint: bare {counted[0] / 1e6:.0f} M, Agent Desk "
+            f"{counted[1] / 1e6:.0f} M, ratio {counted[1] / counted[0]:.2f} (target <= 1.3)"
+        )
 
 
 if __name__ == "__main__":
