@@ -5,6 +5,7 @@ Prompts sent while a turn runs wait in a host-side queue and go out when the tur
 aionrs silently drops a message that arrives mid-turn). Stop really stops: the agent is asked
 first, then, if it does not confirm within a grace period, the turn is ended on its behalf and
 the agent's whole process tree is ended. Pending approvals are denied before its input closes.
+Tool requests, the approval mode and decisions are handled in ``session_approvals``.
 """
 
 from __future__ import annotations
@@ -14,34 +15,30 @@ import contextlib
 import logging
 import uuid
 from collections import deque
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from desktop.core.approvals import ApprovalBook, DecideResult, Verdict
+from desktop.core.approvals import ApprovalBook
 from desktop.core.backend import AgentBackend, AgentStartError, Prompt
 from desktop.core.events import (
     AgentExited,
     AgentReady,
     ApprovalMode,
-    Decision,
-    DecisionSource,
     ErrorEvent,
-    ModeChanged,
     Notice,
     SessionEvent,
     SessionState,
     StateChanged,
     TextDelta,
     ToolCancelled,
-    ToolDecided,
     ToolRequested,
     TurnEnded,
     TurnEndReason,
     TurnStarted,
     Usage,
 )
-from desktop.core.previews import build_preview
+from desktop.core.session_approvals import SessionApprovals
 from desktop.core.signals import SignalFilter, SignalListener, SignalRelay, Unsubscribe
 
 log = logging.getLogger(__name__)
@@ -53,8 +50,8 @@ Subscriber = Callable[[SessionEvent], None]
 _BUSY = (SessionState.RUNNING, SessionState.AWAITING_APPROVAL, SessionState.STOPPING)
 
 
-class Session:
-    """One conversation with one agent.
+class Session(SessionApprovals):
+    """One conversation with one agent (approval mode and decisions: ``SessionApprovals``).
 
     Args:
         factory: Builds the backend (again after a crash or stop, with the id to resume).
@@ -294,67 +291,6 @@ class Session:
                 )
             await backend.shutdown(self.shutdown_timeout)
 
-    # ------------------------------------------------------------------ approvals
-
-    async def set_mode(self, mode: ApprovalMode) -> None:
-        """Change the approval mode (host-side, and forwarded to the agent)."""
-        self.approvals.mode = ApprovalMode(mode)
-        self._publish(ModeChanged(mode=self.approvals.mode))
-        if self._backend is not None and self.state != SessionState.EXITED:
-            await self._backend.set_mode(self.approvals.mode)
-
-    def decide(
-        self,
-        call_id: str,
-        decision: Decision,
-        source: DecisionSource = DecisionSource.USER,
-        *,
-        source_name: str | None = None,
-        reason: str | None = None,
-    ) -> DecideResult:
-        """Resolve a pending tool call. Only the first decision for a call counts."""
-        verdict = Verdict(Decision(decision), DecisionSource(source), source_name, reason)
-        request = next((r for r in self.approvals.pending if r.call_id == call_id), None)
-        result = self.approvals.resolve(call_id, verdict)
-        if result == DecideResult.ACCEPTED and request is not None:
-            self._announce_decision(request, verdict)
-            if not self.approvals.pending and self.state == SessionState.AWAITING_APPROVAL:
-                self._set_state(SessionState.RUNNING)
-        return result
-
-    def _announce_decision(self, request: ToolRequested, verdict: Verdict) -> None:
-        self._publish(
-            ToolDecided(
-                turn_id=request.turn_id,
-                call_id=request.call_id,
-                decision=verdict.decision,
-                source=verdict.source,
-                source_name=verdict.source_name,
-                reason=verdict.reason,
-            )
-        )
-        backend = self._backend
-        if backend is not None:
-            self._spawn(backend.send_decision(request.call_id, verdict.decision, verdict.reason))
-
-    def _deny_all_pending(self, reason: str) -> None:
-        for request in self.approvals.pending:
-            self.decide(request.call_id, Decision.DENY, DecisionSource.SHUTDOWN, reason=reason)
-
-    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._task_done)
-
-    def _task_done(self, task: asyncio.Task[Any]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("sending to the agent failed", exc_info=task.exception())
-
-    async def _drain_tasks(self) -> None:
-        if self._tasks:
-            await asyncio.wait(tuple(self._tasks), timeout=2.0)
-
     # ------------------------------------------------------------------ backend events
 
     def _on_backend_event(self, event: SessionEvent) -> None:
@@ -374,27 +310,6 @@ class Session:
             self._on_agent_exited(event)
         else:
             self._publish(event)
-
-    def _on_tool_request(self, event: ToolRequested) -> None:
-        backend = self._backend
-        if backend is None or not backend.host_approves_tools or not event.pending:
-            self._publish(event)
-            return
-        preview = event.preview or build_preview(
-            self.workspace, event.name, event.category, event.args
-        )
-        request = event.model_copy(
-            update={"preview": preview, "turn_id": event.turn_id or self._active_turn}
-        )
-        verdict = self.approvals.automatic(request)
-        if verdict is not None:
-            self._publish(request.model_copy(update={"pending": False}))
-            self._announce_decision(request, verdict)
-            return
-        self.approvals.open(request)
-        if self.state == SessionState.RUNNING:
-            self._set_state(SessionState.AWAITING_APPROVAL)
-        self._publish(request)
 
     def _end_turn(self, event: TurnEnded) -> None:
         for request in self.approvals.pending:
