@@ -110,7 +110,9 @@ class AppContext:
             from desktop.ui.settings.addons import WindowAddons
 
             scope = self.runtime.scope(f"settings:{workspace}")
-            addons = WindowAddons(window, self.services, scope, agent=self._agent)
+            addons = WindowAddons(
+                window, self.services, scope, agent=self._agent, agent_cmd=self._agent_cmd
+            )
             window.addons = addons  # type: ignore[attr-defined]
         return addons
 

@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
     QLabel,
     QMainWindow,
     QMenu,
     QSplitter,
     QStackedWidget,
+    QToolBar,
     QWidget,
 )
 
@@ -109,6 +111,7 @@ class WorkspaceWindow(QMainWindow):
         # Built top-down, each widget made in its final parent: moving a subtree that Qt has
         # already polished (a splitter measures its children) re-polishes all of it against the
         # style sheet, a visible part of the start-up.
+        self._build_agent_bar()
         splitter = QSplitter()
         splitter.setHandleWidth(1)
         self.setCentralWidget(splitter)
@@ -128,6 +131,26 @@ class WorkspaceWindow(QMainWindow):
         for key, label in self.status_labels.items():
             label.setAccessibleName(f"Status: {key}")
             bar.addPermanentWidget(label) if key == "tokens" else bar.addWidget(label)
+
+    def _build_agent_bar(self) -> None:
+        """The toolbar with the agent for new conversations, its picker still empty.
+
+        The Settings add-ons (``desktop.ui.settings.addons``) fill the picker and add the
+        Settings button after the first paint; the bar exists from the first frame so the
+        conversation does not move down when they arrive.
+        """
+        self.agent_bar = QToolBar("Agent", self)
+        self.agent_bar.setObjectName("agentToolbar")
+        self.agent_bar.setMovable(False)
+        self.agent_bar.addWidget(QLabel("  Agent for new conversations: "))
+        self.agent_picker = QComboBox()
+        self.agent_picker.setObjectName("agentPicker")
+        self.agent_picker.setAccessibleName("Agent for new conversations")
+        self.agent_picker.setToolTip("Agent for new conversations")
+        self.agent_picker.setMinimumContentsLength(18)
+        self.agent_picker.setEnabled(False)  # until the add-ons have filled it
+        self.agent_bar.addWidget(self.agent_picker)
+        self.addToolBar(self.agent_bar)
 
     def _build_menus(self) -> None:
         menus = self.menuBar()

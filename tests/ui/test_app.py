@@ -84,3 +84,28 @@ def test_shutdown_path_exits_zero_repeatedly(tmp_path: Path) -> None:
         )  # fmt: skip
         assert done.returncode == 0, done.stderr[-2000:]
         assert "Fatal Python error" not in done.stderr
+
+
+def test_first_frame_has_the_final_layout_and_names_the_agent_command(driver: Driver) -> None:
+    """The shell window painted first has the agent toolbar already: nothing moves down when
+    the Settings add-ons and the conversation arrive; ``--agent-cmd`` shows in the picker."""
+    from PySide6.QtCore import QPoint
+
+    async def body() -> None:
+        context = await driver.acontext({})
+        window = context.open_workspace(driver.workspace("shell"), shell_only=True)
+        await until(lambda: window.isVisible() and window.stack.height() > 0)
+        top_before = window.stack.mapTo(window, QPoint(0, 0)).y()
+        assert not window.agent_picker.isEnabled()
+        window.finish_building()
+        window.new_conversation()  # what the app does after the first paint
+        await until(lambda: window.current is not None and context.addons_for(window.workspace))
+        await asyncio.sleep(0.05)  # layouts settle
+        assert window.stack.mapTo(window, QPoint(0, 0)).y() == top_before
+        picker = window.agent_picker
+        python = Path(sys.executable).name
+        assert picker.count() == 1 and not picker.isEnabled()
+        assert picker.currentText() == f"{python} fake_aionrs.py --json-stream … (--agent-cmd)"
+        assert "fake_aionrs.py" in picker.toolTip()
+
+    driver.run(body(), 60)

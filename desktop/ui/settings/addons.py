@@ -9,6 +9,8 @@ hook; each gets its extension bridge and a "Suggest" button in its composer.
 
 from __future__ import annotations
 
+import shlex
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject
@@ -50,6 +52,35 @@ def _row_with(layout: QLayout | None, widget: QWidget) -> QHBoxLayout | None:
     return None
 
 
+def _short_command(command: str) -> str:
+    """``python /long/path/agent.py --json-stream`` → ``python agent.py --json-stream``."""
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        argv = command.split()
+    short = " ".join(PurePath(arg).name if "/" in arg else arg for arg in argv[:3])
+    return short + (" …" if len(argv) > 3 else "")
+
+
+def _agent_bar(window: QMainWindow) -> tuple[QToolBar, QComboBox]:
+    """The window's agent toolbar and picker (made with the window, so its first frame has
+    the final layout), or new ones for a window without them."""
+    bar = getattr(window, "agent_bar", None)
+    picker = getattr(window, "agent_picker", None)
+    if isinstance(bar, QToolBar) and isinstance(picker, QComboBox):
+        return bar, picker
+    bar, picker = QToolBar("Agent"), QComboBox()
+    bar.setObjectName("agentToolbar")
+    bar.setMovable(False)
+    picker.setObjectName("agentPicker")
+    picker.setAccessibleName("Agent for new conversations")
+    picker.setMinimumContentsLength(18)
+    bar.addWidget(QLabel("  Agent for new conversations: "))
+    bar.addWidget(picker)
+    window.addToolBar(bar)
+    return bar, picker
+
+
 class WindowAddons(QObject):
     """Agent picker, Settings and extensions for one window."""
 
@@ -60,33 +91,25 @@ class WindowAddons(QObject):
         scope: TaskScope,
         *,
         agent: str | None = None,
+        agent_cmd: str | None = None,
     ) -> None:
         super().__init__(window)
         self._initial_agent = agent
+        self._agent_cmd = agent_cmd
         self.window = window
         self.services = services
         self.scope = scope
         workspace = getattr(window, "workspace")  # noqa: B009 - WorkspaceWindow attribute
         self.extensions = WindowExtensions(workspace, services.store, scope)
         self.dialog: SettingsDialog | None = None
-        self.picker = QComboBox()
-        self.picker.setObjectName("agentPicker")
-        self.picker.setAccessibleName("Agent for new conversations")
-        self.picker.setToolTip("Agent for new conversations")
-        self.picker.setMinimumContentsLength(18)
+        bar, self.picker = _agent_bar(window)
         self._fill_picker()
-        bar = QToolBar("Agent")
-        bar.setObjectName("agentToolbar")
-        bar.setMovable(False)
-        label = QLabel("  Agent for new conversations: ")
-        bar.addWidget(label)
-        bar.addWidget(self.picker)
+        self.picker.currentIndexChanged.connect(self._on_picked)
         self.settings_action = QAction("&Settings…", window)
         self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
         self.settings_action.triggered.connect(self.open_settings)
         bar.addSeparator()
         bar.addAction(self.settings_action)
-        window.addToolBar(bar)
         menus = window.menuBar().actions()
         first = menus[0].menu() if menus else None
         if isinstance(first, QMenu):
@@ -116,6 +139,13 @@ class WindowAddons(QObject):
         return str(self.picker.currentData() or self.services.store.settings.default_agent)
 
     def _fill_picker(self) -> None:
+        if self._agent_cmd:  # ``--agent-cmd``: every new conversation runs that command
+            self.picker.clear()
+            self.picker.addItem(f"{_short_command(self._agent_cmd)} (--agent-cmd)", None)
+            self.picker.setToolTip(f"Set on the command line: {self._agent_cmd}")
+            self.picker.setEnabled(False)
+            return
+        self.picker.setEnabled(True)
         current = (
             self.picker.currentData()
             or self._initial_agent
@@ -128,6 +158,9 @@ class WindowAddons(QObject):
         index = self.picker.findData(current)
         self.picker.setCurrentIndex(max(index, 0))
         self.picker.blockSignals(False)
+
+    def _on_picked(self, _index: int) -> None:
+        self.picker.setToolTip(f"Agent for new conversations: {self.picker.currentText()}")
 
     def _on_settings(self, section: str) -> None:
         if section in ("", "agents", "default_agent"):
