@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -149,6 +150,7 @@ async def _smoke(app: QApplication, mode: str, started: float) -> int:
         return EXIT_FAILED
     finally:
         await context.shutdown()
+        shutil.rmtree(workspace, ignore_errors=True)
     _say("smoke test passed")
     return 0
 
@@ -156,7 +158,9 @@ async def _smoke(app: QApplication, mode: str, started: float) -> int:
 def run(options: argparse.Namespace) -> int:
     """Run the smoke test selected by ``options.smoke_test``; the process exit status."""
     started = time.perf_counter()
-    os.environ.setdefault(HOME_ENV, tempfile.mkdtemp(prefix="agentdesk-smoke-home-"))
+    home = None if os.environ.get(HOME_ENV) else tempfile.mkdtemp(prefix="agentdesk-smoke-home-")
+    if home is not None:  # a throw-away home, removed at the end
+        os.environ[HOME_ENV] = home
     frozen = "frozen" if getattr(sys, "frozen", False) else "from source"
     _say(f"agentdesk {__version__} ({frozen}, {sys.platform}, Python {sys.version.split()[0]})")
     from desktop.ui.app import make_application  # after the environment is set
@@ -164,4 +168,8 @@ def run(options: argparse.Namespace) -> int:
 
     app = make_application()
     mode = str(options.smoke_test or "full")
-    return run_qt(app, lambda: _smoke(app, mode, started))
+    try:
+        return run_qt(app, lambda: _smoke(app, mode, started))
+    finally:
+        if home is not None:
+            shutil.rmtree(home, ignore_errors=True)
