@@ -1,133 +1,30 @@
-"""The two lists of the sidebar: conversations (rename in place) and search hits (snippets).
+"""The conversations list of the sidebar: the workspace's conversations, renamed in place.
 
-Rows are painted by delegates: a title and a muted second line, with the row background from
-the style sheet (``QListWidget#sidebarList::item``), so the lists follow the theme.
+Rows are painted by ``rows.TwoLineDelegate`` (title and a muted meta line); the search hits
+shown instead while searching are ``results.SearchResults`` (re-exported here).
 """
 
 from __future__ import annotations
 
-import html
-import re
-from typing import TYPE_CHECKING, TypeGuard
-
-from PySide6.QtCore import (
-    QAbstractItemModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QRect,
-    QSize,
-    Qt,
-    Signal,
-)
-from PySide6.QtGui import (
-    QAbstractTextDocumentLayout,
-    QColor,
-    QFont,
-    QFontMetrics,
-    QKeyEvent,
-    QPainter,
-    QTextDocument,
-)
+from PySide6.QtCore import QAbstractItemModel, QRect, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QStyle,
-    QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
 )
 
-from desktop.ui import theme
 from desktop.ui.sidebar.entries import Entry, meta_line
+from desktop.ui.sidebar.results import SearchResults, snippet_html
+from desktop.ui.sidebar.rows import ENTRY_ROLE, Index, TwoLineDelegate
 
-if TYPE_CHECKING:
-    from desktop.core.history import SearchHit
-
-ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
-_PAD_X, _PAD_Y, _GAP = 10, 7, 2
-# Keyed by ``ItemKind`` values (a StrEnum): the history models load after the first paint.
-_KIND_LABEL = {
-    "user": "You",
-    "assistant": "Assistant",
-    "thinking": "Thinking",
-    "tool": "Tool",
-    "error": "Error",
-    "notice": "Notice",
-}
-
-Index = QModelIndex | QPersistentModelIndex
+__all__ = ["ENTRY_ROLE", "ConversationList", "SearchResults", "snippet_html"]
 
 
-def _is_hit(value: object) -> TypeGuard[SearchHit]:
-    from desktop.core.history import SearchHit  # loaded by the time there are hits
-
-    return isinstance(value, SearchHit)
-
-
-def _small(font: QFont) -> QFont:
-    small = QFont(font)
-    small.setPointSizeF(max(7.0, font.pointSizeF() * 0.86))
-    return small
-
-
-class _TwoLineDelegate(QStyledItemDelegate):
-    """Background from the style, then a bold title and a muted line under it."""
-
-    def _lines(self, index: Index) -> tuple[str, str]:
-        return str(index.data(Qt.ItemDataRole.DisplayRole) or ""), ""
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
-        title, small = option.fontMetrics.height(), _small(option.font)
-        return QSize(option.rect.width(), title + QFontMetrics(small).height() + 2 * _PAD_Y + _GAP)
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        opt.text = ""
-        widget = opt.widget
-        style = widget.style() if widget is not None else None
-        if style is not None:
-            style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, opt, painter, widget)
-        title, second = self._lines(index)
-        colours = theme.current()
-        rect = option.rect.adjusted(_PAD_X, _PAD_Y, -_PAD_X, -_PAD_Y)
-        painter.save()
-        bold = QFont(option.font)
-        bold.setWeight(QFont.Weight.DemiBold)
-        painter.setFont(bold)
-        painter.setPen(QColor(colours.text))
-        metrics = painter.fontMetrics()
-        top = QRect(rect.left(), rect.top(), rect.width(), metrics.height())
-        elided = metrics.elidedText(title, Qt.TextElideMode.ElideRight, rect.width())
-        painter.drawText(
-            top, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), elided
-        )
-        self._paint_second(painter, option, index, rect, top.bottom() + _GAP, second)
-        painter.restore()
-
-    def _paint_second(
-        self,
-        painter: QPainter,
-        option: QStyleOptionViewItem,
-        index: Index,
-        rect: QRect,
-        y: int,
-        text: str,
-    ) -> None:
-        small = _small(option.font)
-        painter.setFont(small)
-        painter.setPen(QColor(theme.current().muted))
-        metrics = painter.fontMetrics()
-        line = QRect(rect.left(), y, rect.width(), metrics.height())
-        elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
-        painter.drawText(
-            line, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), elided
-        )
-
-
-class _ConversationDelegate(_TwoLineDelegate):
+class _ConversationDelegate(TwoLineDelegate):
     """Conversation rows; editing (F2) is a plain line edit over the title.
 
     Signals:
@@ -279,124 +176,3 @@ class ConversationList(QListWidget):
             self.delete_requested.emit(entry)
             return
         super().keyPressEvent(event)
-
-
-def snippet_html(snippet: str, kind: str) -> str:
-    """A search snippet as rich text: the FTS match markers ``[…]`` become highlights."""
-    colours = theme.current()
-    text = html.escape(" ".join(snippet.split()))
-    mark = (
-        f'<span style="background-color:{colours.user_bubble}; color:{colours.accent}; '
-        'font-weight:600;">\\1</span>'
-    )
-    text = re.sub(r"\[([^\[\]]*)\]", mark, text)
-    label = _KIND_LABEL.get(str(kind), "")
-    prefix = f'<span style="color:{colours.muted};">{label}: </span>' if label else ""
-    return prefix + text
-
-
-def _two_lines(doc: QTextDocument, fallback: int) -> float:
-    """Height of the first three laid-out lines of ``doc`` (a snippet never shows a cut line)."""
-    full = doc.size().height()  # lays the document out
-    layout = doc.firstBlock().layout()
-    if layout is not None and layout.lineCount() > 3:
-        line = layout.lineAt(2)
-        return layout.position().y() + line.y() + line.height()
-    return full if full > 0 else fallback
-
-
-class _HitDelegate(_TwoLineDelegate):
-    """Search hits: the conversation's title, then the snippet (two lines at most)."""
-
-    def _document(self, option: QStyleOptionViewItem, index: Index, width: int) -> QTextDocument:
-        hit = index.data(ENTRY_ROLE)
-        doc = QTextDocument()
-        doc.setDefaultFont(option.font)
-        doc.setDocumentMargin(0)
-        if _is_hit(hit):
-            doc.setHtml(snippet_html(hit.snippet, hit.kind))
-        doc.setTextWidth(width)
-        return doc
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
-        width = max(120, option.rect.width() - 2 * _PAD_X)
-        line = option.fontMetrics.height()
-        body = _two_lines(self._document(option, index, width), line)
-        small = _small(option.font)
-        head = QFontMetrics(small).height()
-        return QSize(option.rect.width(), int(head + body) + 2 * _PAD_Y + _GAP)
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        opt.text = ""
-        widget = opt.widget
-        if widget is not None:
-            widget.style().drawPrimitive(
-                QStyle.PrimitiveElement.PE_PanelItemViewItem, opt, painter, widget
-            )
-        hit = index.data(ENTRY_ROLE)
-        if not _is_hit(hit):
-            return
-        rect: QRect = option.rect.adjusted(_PAD_X, _PAD_Y, -_PAD_X, -_PAD_Y)
-        painter.save()
-        small = _small(option.font)
-        painter.setFont(small)
-        painter.setPen(QColor(theme.current().muted))
-        metrics = painter.fontMetrics()
-        head = QRect(rect.left(), rect.top(), rect.width(), metrics.height())
-        title = metrics.elidedText(
-            hit.title or "Untitled conversation", Qt.TextElideMode.ElideRight, rect.width()
-        )
-        painter.drawText(
-            head, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), title
-        )
-        doc = self._document(option, index, rect.width())
-        painter.translate(rect.left(), head.bottom() + _GAP)
-        clip = QRect(0, 0, rect.width(), int(_two_lines(doc, metrics.height())))
-        painter.setClipRect(clip)
-        context = QAbstractTextDocumentLayout.PaintContext()
-        context.palette.setColor(context.palette.ColorRole.Text, QColor(theme.current().text))
-        doc.documentLayout().draw(painter, context)
-        painter.restore()
-
-
-class SearchResults(QListWidget):
-    """Full-text hits with snippets.
-
-    Signals:
-        hit_chosen(SearchHit): the user activated a hit (Enter, click).
-    """
-
-    hit_chosen = Signal(object)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("sidebarList")
-        self.setAccessibleName("Search results")
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.setWordWrap(True)
-        self.setItemDelegate(_HitDelegate(self))
-        self.itemActivated.connect(self._on_activated)
-        self.itemClicked.connect(self._on_activated)
-
-    def show_hits(self, hits: list[SearchHit]) -> None:
-        """Replace the rows with ``hits``."""
-        self.clear()
-        for hit in hits:
-            item = QListWidgetItem(hit.snippet)
-            item.setData(ENTRY_ROLE, hit)
-            item.setToolTip(hit.title)
-            self.addItem(item)
-        if hits:
-            self.setCurrentRow(0)
-
-    def hits(self) -> list[SearchHit]:
-        """The hits shown, best first."""
-        return [self.item(row).data(ENTRY_ROLE) for row in range(self.count())]
-
-    def _on_activated(self, item: QListWidgetItem) -> None:
-        hit = item.data(ENTRY_ROLE)
-        if _is_hit(hit):
-            self.hit_chosen.emit(hit)

@@ -24,7 +24,8 @@ from desktop.ui import theme
 
 if TYPE_CHECKING:
     from desktop.ui.sidebar.bars import ConfirmDeleteBar, UndoBar
-    from desktop.ui.sidebar.lists import ConversationList, SearchResults
+    from desktop.ui.sidebar.lists import ConversationList
+    from desktop.ui.sidebar.results import SearchResults
 
 # ``QtCore.Qt`` inside methods, not ``Qt`` at import: the first window paints this sidebar
 # before the ``Qt`` enums are built (see ``desktop.ui.theme``).
@@ -126,7 +127,8 @@ class HistorySidebar(QWidget):
         from PySide6.QtGui import QKeySequence, QShortcut
 
         from desktop.ui.sidebar.bars import ConfirmDeleteBar, UndoBar
-        from desktop.ui.sidebar.lists import ConversationList, SearchResults
+        from desktop.ui.sidebar.lists import ConversationList
+        from desktop.ui.sidebar.results import SearchResults
 
         conversations, results = ConversationList(), SearchResults()
         self.stack.addWidget(conversations)
