@@ -105,7 +105,7 @@ def test_first_frame_has_the_final_layout_and_names_the_agent_command(driver: Dr
         picker = window.agent_picker
         python = Path(sys.executable).name
         assert picker.count() == 1 and not picker.isEnabled()
-        assert picker.currentText() == f"{python} fake_aionrs.py --json-stream … (--agent-cmd)"
+        assert picker.currentText() == f"{python} fake_aionrs.py … (--agent-cmd)"
         assert "fake_aionrs.py" in picker.toolTip()
 
     driver.run(body(), 60)

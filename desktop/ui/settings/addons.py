@@ -53,13 +53,13 @@ def _row_with(layout: QLayout | None, widget: QWidget) -> QHBoxLayout | None:
 
 
 def _short_command(command: str) -> str:
-    """``python /long/path/agent.py --json-stream`` → ``python agent.py --json-stream``."""
+    """``python /long/path/agent.py --json-stream`` → ``python agent.py …``."""
     try:
         argv = shlex.split(command)
     except ValueError:
         argv = command.split()
-    short = " ".join(PurePath(arg).name if "/" in arg else arg for arg in argv[:3])
-    return short + (" …" if len(argv) > 3 else "")
+    short = " ".join(PurePath(arg).name if "/" in arg else arg for arg in argv[:2])
+    return short + (" …" if len(argv) > 2 else "")
 
 
 def _agent_bar(window: QMainWindow) -> tuple[QToolBar, QComboBox]:
@@ -143,6 +143,7 @@ class WindowAddons(QObject):
             self.picker.clear()
             self.picker.addItem(f"{_short_command(self._agent_cmd)} (--agent-cmd)", None)
             self.picker.setToolTip(f"Set on the command line: {self._agent_cmd}")
+            self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             self.picker.setEnabled(False)
             return
         self.picker.setEnabled(True)
