@@ -1,22 +1,22 @@
-"""The history side of a workspace window: list, record, reopen, search, rename, delete, export.
+"""The history side of a workspace window: list, record, reopen, search, rename.
 
 ``HistoryEngine`` sits between the window, its conversation panes, the sidebar widget and the
 shared ``HistoryService``. Every database call runs in the window's task scope through the
-service (off the event loop); nothing modal is ever run (file dialogs use ``open()``).
+service (off the event loop); nothing modal is ever run (file dialogs use ``open()``). Delete,
+undo and export, the actions a row offers, are in ``actions``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import time
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QPoint, Qt, QTimer
-from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QWidget
 
 from desktop.core.events import ErrorEvent, Notice, TurnStarted
 from desktop.core.history import (
@@ -29,6 +29,7 @@ from desktop.core.history import (
 from desktop.core.history.store import title_from_prompt
 from desktop.core.session import BackendFactory
 from desktop.ui.qt_async import TaskScope
+from desktop.ui.sidebar.actions import ConversationActions
 from desktop.ui.sidebar.entries import Entry
 from desktop.ui.sidebar.highlight import mark, scroll_to
 from desktop.ui.sidebar.panel import HistorySidebar
@@ -45,7 +46,6 @@ log = logging.getLogger(__name__)
 
 #: Turn starts and ends are followed by a list refresh this much later (one per burst).
 RELOAD_DELAY_MS = 250
-_FORMATS = {"md": ("Markdown", "Markdown (*.md)"), "json": ("JSON", "JSON (*.json)")}
 
 
 class HistoryWindow(Protocol):
@@ -79,8 +79,10 @@ class HistoryWindow(Protocol):
         """A short status-bar message."""
 
 
-class HistoryEngine:
+class HistoryEngine(ConversationActions):
     """The history of one window (made by ``WindowHistory`` once the event loop runs).
+
+    Delete with undo, export and the rows' context menu: ``ConversationActions``.
 
     Args:
         window: The workspace window.
@@ -341,120 +343,6 @@ class HistoryEngine:
         await self.service.rename(conversation_id, title)
         await self._reload()
 
-    # ------------------------------------------------------------------ delete and undo
-    def ask_delete(self, entry: Entry | None = None) -> None:
-        """Ask (inline) before deleting ``entry`` (default: the selected conversation)."""
-        entry = entry or self.sidebar.list.current_entry()
-        if entry is not None and entry.stored:
-            self.sidebar.confirm.ask(entry.title, entry)
-
-    def _on_delete_confirmed(self, subject: object) -> None:
-        if isinstance(subject, Entry):
-            self.window.scope.spawn(self.delete(subject), name="history-delete")
-
-    async def delete(self, entry: Entry) -> None:
-        """Delete a conversation (its pane is closed first); Undo can bring it back."""
-        conv_id = entry.conversation_id
-        if conv_id is None:
-            return
-        self._deleting.add(conv_id)
-        try:
-            await self._delete(entry, conv_id)
-        finally:
-            self._deleting.discard(conv_id)
-        await self._reload()
-
-    async def _delete(self, entry: Entry, conv_id: str) -> None:
-        pane = entry.pane
-        if entry in self.entries:
-            self.entries.remove(entry)
-            self._fill()
-        if pane is not None:
-            recording = self.recordings.pop(pane, None)
-            if recording is not None:
-                recording.detach()
-            await pane.aclose()
-            self._stored.pop(pane, None)
-            entry.pane = None
-            self.window.remove_pane(pane)
-        try:
-            snapshot = await self.service.delete(conv_id)
-        except ConversationNotFoundError:
-            snapshot = None
-        if snapshot is not None:
-            self.deleted.append(snapshot)
-            self.sidebar.undo.offer(snapshot.title, len(self.deleted) - 1)
-
-    def _on_undo(self) -> None:
-        self.window.scope.spawn(self.undo_delete(), name="history-undo")
-
-    async def undo_delete(self) -> None:
-        """Put the most recently deleted conversation back."""
-        if not self.deleted:
-            return
-        snapshot = self.deleted.pop()
-        await self.service.restore(snapshot)
-        if self.deleted:
-            self.sidebar.undo.offer(self.deleted[-1].title, len(self.deleted) - 1)
-        else:
-            self.sidebar.undo.hide()
-        await self._reload()
-
-    # ------------------------------------------------------------------ export
-    def export(self, entry: Entry | None, fmt: str) -> QFileDialog | None:
-        """Ask where to save ``entry`` as Markdown (``md``) or JSON (``json``), then write it.
-
-        The dialog is opened with ``open()`` (never ``exec()``); returns it (tests answer it).
-        """
-        entry = entry or self.sidebar.list.current_entry()
-        if entry is None or entry.conversation_id is None:
-            return None
-        name, pattern = _FORMATS[fmt]
-        default = self.workspace / f"{_slug(entry.title)}.{fmt}"
-        dialog = QFileDialog(self.sidebar.window(), f"Export as {name}", str(default), pattern)
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setDefaultSuffix(fmt)
-        conv_id = entry.conversation_id
-
-        def chosen(path: str) -> None:
-            if path:
-                self.window.scope.spawn(self.export_to(conv_id, Path(path), fmt), name="export")
-
-        dialog.fileSelected.connect(chosen)
-        dialog.finished.connect(dialog.deleteLater)
-        dialog.open()
-        return dialog
-
-    async def export_to(self, conversation_id: str, path: Path, fmt: str) -> None:
-        """Write the conversation to ``path``."""
-        try:
-            await self.service.export(conversation_id, path, fmt)
-        except OSError as exc:
-            self.window.show_message(f"Export failed: {exc}")
-            return
-        self.window.show_message(f"Exported to {path}")
-
-    def _on_context_menu(self, pos: QPoint) -> None:
-        lst = self.sidebar.list
-        item = lst.itemAt(pos)
-        if item is None:
-            return
-        entry = lst.entry(item)
-        menu = QMenu(lst)
-        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        rename = menu.addAction("Rename")
-        rename.triggered.connect(lambda: lst.editItem(item))
-        md = menu.addAction("Export as Markdown…")
-        md.triggered.connect(lambda: self.export(entry, "md"))
-        js = menu.addAction("Export as JSON…")
-        js.triggered.connect(lambda: self.export(entry, "json"))
-        menu.addSeparator()
-        delete = menu.addAction("Delete…")
-        delete.triggered.connect(lambda: self.ask_delete(entry))
-        for action in (rename, md, js, delete):
-            action.setEnabled(entry.stored)
-        menu.popup(lst.viewport().mapToGlobal(pos))
-
     # ------------------------------------------------------------------ shutdown
     async def aclose(self) -> None:
         """The window closes: stop recording (what is open is written), release the database."""
@@ -465,8 +353,3 @@ class HistoryEngine:
         self.recordings.clear()
         self.deleted.clear()
         await self.service.release()
-
-
-def _slug(title: str) -> str:
-    slug = re.sub(r"[^\w\-]+", "-", title.strip().lower()).strip("-")
-    return slug[:60] or "conversation"
