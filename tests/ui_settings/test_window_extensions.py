@@ -6,6 +6,7 @@ Extensions page and the composer's Suggest button are driven like a user would.
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from desktop.core.events import SessionState
 from desktop.core.paths import app_paths
 from desktop.core.secrets import SecretStore
+from desktop.ui.app import AppContext
 from desktop.ui.conversation.model import MessageItem, ToolItem
 from desktop.ui.extensions.page import ExtensionsPage
 from desktop.ui.pane import ConversationPane
@@ -174,7 +176,13 @@ def test_agent_picker_lists_settings_and_catalogue_agents(
     driver: Driver, secrets: SecretStore
 ) -> None:
     async def body() -> None:
-        _pane, addons = await _window(driver, {"turns": []}, secrets)
+        # No --agent-cmd here (it would be the only choice): the picker offers Settings' agents.
+        context = AppContext(driver.qapp, argparse.Namespace(path=None, agent=None, agent_cmd=None))
+        driver.contexts.append(context)
+        window = context.open_workspace(driver.workspace(), shell_only=True)
+        context.services.secrets = secrets
+        addons = context.addons_for(window.workspace)
+        assert addons is not None and addons.picker.isEnabled()
         names = [addons.picker.itemData(i) for i in range(addons.picker.count())]
         assert names[:2] == ["builtin", "aionrs"]
         assert {"claude", "gemini", "codex", "codex-acp"} <= set(names)
