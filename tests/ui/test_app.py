@@ -109,3 +109,22 @@ def test_first_frame_has_the_final_layout_and_names_the_agent_command(driver: Dr
         assert "fake_aionrs.py" in picker.toolTip()
 
     driver.run(body(), 60)
+
+
+def test_closing_a_window_at_once_fails_no_background_task(driver: Driver) -> None:
+    """Closed before its history has opened (as ``--smoke-test window`` does): the pending
+    open and reload end quietly instead of reporting "the history is not open"."""
+
+    async def body() -> None:
+        context = await driver.acontext({})
+        failures: list[tuple[str, str]] = []
+        context.runtime.task_failed.connect(
+            lambda owner, message: failures.append((owner, message))
+        )
+        window = context.open_workspace(driver.workspace("brief"))
+        window.close()
+        await until(lambda: not context.windows(), what="window closed")
+        await asyncio.sleep(0.3)  # anything still pending has run by now
+        assert failures == []
+
+    driver.run(body(), 60)

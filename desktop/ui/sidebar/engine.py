@@ -130,7 +130,8 @@ class HistoryEngine(ConversationActions):
             self.sidebar.show_hint(str(exc))
             return
         writer = self.service.writer
-        assert writer is not None
+        if self._closed or writer is None:  # the window closed while the history opened
+            return
         for recording in self.recordings.values():
             recording.bind(writer)
         await self._reload()
@@ -197,7 +198,12 @@ class HistoryEngine(ConversationActions):
         if self.sidebar.list.editing:
             self._schedule_reload()  # never pull the row from under the title editor
             return
-        summaries = await self.service.conversations(self.workspace)
+        try:
+            summaries = await self.service.conversations(self.workspace)
+        except HistoryUnavailableError as exc:
+            if not self._closed:  # closing releases the database under a pending reload
+                self.sidebar.show_hint(str(exc))
+            return
         by_id = {e.conversation_id: e for e in self.entries if e.conversation_id}
         drafts = [e for e in self.entries if not e.stored]
         listed: list[Entry] = []
