@@ -2,6 +2,11 @@
 
 Exit codes: 0 every turn completed or was stopped by ``--timeout``; 1 a turn ended in error or
 the agent exited unexpectedly; 2 usage error; 3 the agent failed to start.
+
+Start-up order: the agent's launch is resolved with light modules only and the agent is spawned
+before the session engine, the history and the extensions are imported, so those imports
+overlap with the agent's own start-up (see ``exec_launch``). This module therefore imports the
+heavy parts inside ``_run_session``, and ``SettingsStore``/``SecretStore`` when first used.
 """
 
 from __future__ import annotations
@@ -10,40 +15,46 @@ import argparse
 import asyncio
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from desktop.cli.exec_extensions import ExecExtensions, add_extension_arguments
-from desktop.cli.exec_output import JsonPrinter, TextPrinter
-from desktop.cli.exec_record import ExecRecording, RecordingError
-from desktop.core.agents import (
-    AgentChoice,
-    AgentNotFoundError,
-    make_backend_factory,
-    resolve_agent,
-)
-from desktop.core.backend import AgentStartError, Prompt
-from desktop.core.events import (
-    AgentExited,
-    ApprovalMode,
-    Decision,
-    DecisionSource,
-    SessionEvent,
-    ToolRequested,
-    TurnEnded,
-    TurnEndReason,
-    TurnStarted,
-)
-from desktop.core.remote.launch import resolve_remote_agent
-from desktop.core.secrets import SecretStore, SecretStoreError
-from desktop.core.session import BackendFactory, Session
-from desktop.core.settings import SettingsStore
+from desktop.cli.exec_extensions import add_extension_arguments
+from desktop.cli.exec_launch import EarlyAgent, launch_from_settings
+from desktop.core.agents import AgentChoice, AgentNotFoundError, resolve_agent
+
+if TYPE_CHECKING:
+    from desktop.core.secrets import SecretStore
+    from desktop.core.session import BackendFactory
+    from desktop.core.settings import SettingsStore
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_START = 0, 1, 2, 3
 
-_ON_REQUEST = {
-    "approve": Decision.ONCE,
-    "approve-always": Decision.ALWAYS,
-    "deny": Decision.DENY,
-}
+#: The values of ``desktop.core.events.ApprovalMode`` (not imported for the parser: it loads the
+#: event models; tests/cli checks that both agree).
+APPROVAL_MODES = ("default", "auto_edit", "yolo")
+#: The keys of ``exec_session.ON_REQUEST``.
+ON_REQUEST_CHOICES = ("approve", "approve-always", "deny")
+
+
+def __getattr__(name: str) -> Any:
+    """``SettingsStore`` and ``SecretStore``, imported when first used (they load pydantic and
+    keyring, which ``--agent-cmd`` does not need); tests replace them on this module."""
+    if name == "SettingsStore":
+        from desktop.core.settings import SettingsStore
+
+        return SettingsStore
+    if name == "SecretStore":
+        from desktop.core.secrets import SecretStore
+
+        return SecretStore
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _stores() -> tuple[SettingsStore, SecretStore]:
+    """The settings and the keyring, each loaded once per run."""
+    module = sys.modules[__name__]
+    settings: SettingsStore = module.SettingsStore()
+    secrets: SecretStore = module.SecretStore()
+    return settings, secrets
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -69,12 +80,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-history", action="store_true", help="do not record this run in the history"
     )
-    parser.add_argument(
-        "--mode", choices=[m.value for m in ApprovalMode], default="default", help="approval mode"
-    )
+    parser.add_argument("--mode", choices=APPROVAL_MODES, default="default", help="approval mode")
     parser.add_argument(
         "--on-request",
-        choices=sorted(_ON_REQUEST),
+        choices=ON_REQUEST_CHOICES,
         default=None,
         help="decide tool requests the mode does not approve (default: ask on a "
         "terminal, otherwise deny)",
@@ -98,109 +107,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-class _Outcome:
-    """Watches turn ends and agent exits to pick the exit code."""
-
-    def __init__(self) -> None:
-        self.failed = False
-
-    def __call__(self, event: SessionEvent) -> None:
-        if (
-            isinstance(event, TurnEnded)
-            and event.reason
-            in (
-                TurnEndReason.ERROR,
-                TurnEndReason.AGENT_EXITED,
-            )
-        ) or (isinstance(event, AgentExited) and not event.expected):
-            self.failed = True
-
-
-class _Approver:
-    """Decides requests the mode leaves open: by ``--on-request``, a y/a/n prompt, or deny."""
-
-    def __init__(self, session: Session, on_request: str | None) -> None:
-        self._session = session
-        self._on_request = on_request
-        self._ask_terminal = on_request is None and sys.stdin.isatty()
-        self._queue: asyncio.Queue[ToolRequested] = asyncio.Queue()
-        self._task: asyncio.Task[None] | None = None
-
-    def __call__(self, event: SessionEvent) -> None:
-        if not isinstance(event, ToolRequested) or not event.pending:
-            return
-        if self._on_request is not None:
-            self._session.decide(
-                event.call_id,
-                _ON_REQUEST[self._on_request],
-                DecisionSource.POLICY,
-                source_name=f"--on-request {self._on_request}",
-            )
-        elif not self._ask_terminal:
-            self._session.decide(
-                event.call_id,
-                Decision.DENY,
-                DecisionSource.POLICY,
-                source_name="exec without a terminal",
-                reason="No one was there to approve this tool call",
-            )
-        else:
-            self._queue.put_nowait(event)
-            if self._task is None:
-                self._task = asyncio.get_running_loop().create_task(self._ask_loop())
-
-    async def _ask_loop(self) -> None:
-        while True:
-            request = await self._queue.get()
-            if not self._session.approvals.is_pending(request.call_id):
-                continue
-            if request.preview is not None:
-                sys.stderr.write(request.preview.text.rstrip("\n") + "\n")
-            sys.stderr.write(f"Allow {request.name}? [y]es / [a]lways / [n]o: ")
-            sys.stderr.flush()
-            answer = (await asyncio.to_thread(sys.stdin.readline)).strip().lower()
-            decision = {
-                "y": Decision.ONCE,
-                "yes": Decision.ONCE,
-                "a": Decision.ALWAYS,
-                "always": Decision.ALWAYS,
-            }.get(answer, Decision.DENY)
-            self._session.decide(request.call_id, decision, DecisionSource.USER)
-
-    def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-
-
-class _TurnTimer:
-    """Stops a turn that runs longer than ``--timeout``."""
-
-    def __init__(self, session: Session, timeout: float | None) -> None:
-        self._session = session
-        self._timeout = timeout
-        self._timer: asyncio.TimerHandle | None = None
-
-    def __call__(self, event: SessionEvent) -> None:
-        if self._timeout is None:
-            return
-        if isinstance(event, TurnStarted):
-            self._timer = asyncio.get_running_loop().call_later(
-                self._timeout, self._expire, event.turn_id
-            )
-        elif isinstance(event, TurnEnded) and self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-
-    def _expire(self, turn_id: str) -> None:
-        if self._session.active_turn == turn_id:
-            sys.stderr.write(f"agentdesk: turn exceeded --timeout {self._timeout:g} s; stopping\n")
-            asyncio.get_running_loop().create_task(self._session.stop())
-
-
 async def _remote(
     options: argparse.Namespace, settings: SettingsStore, secrets: SecretStore
 ) -> tuple[AgentChoice, BackendFactory] | None:
     """The remote runtime named by ``--agent`` (or the default agent), if it is one."""
+    from desktop.core.remote.launch import resolve_remote_agent
+    from desktop.core.secrets import SecretStoreError
+
     try:
         return await resolve_remote_agent(
             settings.settings, secrets, options.agent, options.profile
@@ -210,63 +123,70 @@ async def _remote(
 
 
 async def _run(options: argparse.Namespace, workspace: Path) -> int:
-    record = ExecRecording(workspace, enabled=not options.no_history)
     env: dict[str, str] = {}
+    hidden: list[str] = []  # secret values the history must not contain
     factory: BackendFactory | None = None
     try:
         if options.agent_cmd:
             choice = resolve_agent(None, options.agent_cmd)
         else:
-            settings, secrets = SettingsStore(), SecretStore()  # loaded once per run
+            settings, secrets = _stores()
             for message in settings.messages:
                 print(f"agentdesk: {message}", file=sys.stderr)
             if (remote := await _remote(options, settings, secrets)) is not None:
                 choice, factory = remote
             else:
-                choice, env = await record.launch(options.agent, options.profile, settings, secrets)
-        resume_id = await record.open(options.conversation, choice)
-    except (AgentNotFoundError, RecordingError) as exc:
+                choice, env, hidden = await launch_from_settings(
+                    options.agent, options.profile, settings, secrets
+                )
+    except AgentNotFoundError as exc:
         print(f"agentdesk: {exc}", file=sys.stderr)
         return EXIT_START
+    early = EarlyAgent()
+    if factory is None and not options.conversation:  # continuing needs the history first
+        await early.spawn(choice, workspace, env)
+    try:
+        return await _run_session(options, workspace, choice, env, hidden, factory, early)
+    finally:
+        await early.close()
+
+
+async def _run_session(
+    options: argparse.Namespace,
+    workspace: Path,
+    choice: AgentChoice,
+    env: dict[str, str],
+    hidden: list[str],
+    factory: BackendFactory | None,
+    early: EarlyAgent,
+) -> int:
+    """Open the history, build the session around the (early) agent and drive it."""
+    from desktop.cli.exec_record import ExecRecording, RecordingError
+    from desktop.cli.exec_session import drive
+    from desktop.core.agents import make_backend_factory
+    from desktop.core.events import ApprovalMode
+    from desktop.core.session import Session
+
+    record = ExecRecording(workspace, enabled=not options.no_history, secrets=hidden)
+    try:
+        resume_id = await record.open(options.conversation, choice)
+    except RecordingError as exc:
+        print(f"agentdesk: {exc}", file=sys.stderr)
+        return EXIT_START
+    if factory is None:
+        await early.spawn(choice, workspace, env, resume_id)  # when not spawned already
+        factory = early.wrap(make_backend_factory(choice, workspace, env=env))
     session = Session(
-        factory or make_backend_factory(choice, workspace, env=env),
+        factory,
         workspace=workspace,
         mode=ApprovalMode(options.mode),
         resume_id=resume_id,
     )
     record.attach(session)
     try:
-        return await _drive(options, session, record)
+        return await drive(options, session, record)
     finally:
         await record.close()
-
-
-async def _drive(options: argparse.Namespace, session: Session, record: ExecRecording) -> int:
-    outcome = _Outcome()
-    approver = _Approver(session, options.on_request)
-    printer = JsonPrinter() if options.json else TextPrinter()
-    session.subscribe(printer)
-    session.subscribe(outcome)
-    extensions = await ExecExtensions.create(options, session)
-    session.subscribe(extensions.wrap(approver))
-    session.subscribe(_TurnTimer(session, options.timeout))
-    try:
-        await session.start()
-    except AgentStartError as exc:
-        printer.flush()
-        print(f"agentdesk: the agent failed to start: {exc}", file=sys.stderr)
-        return EXIT_START
-    try:
-        await record.after_start(session)
-        for text in options.prompts:
-            session.submit(Prompt(text))
-        await session.wait_idle()
-    finally:
-        await extensions.close()
-        approver.close()
-        await session.close()
-        printer.flush()
-    return EXIT_FAILED if outcome.failed else EXIT_OK
 
 
 def run(options: argparse.Namespace) -> int:

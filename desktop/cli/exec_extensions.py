@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from desktop.core.extensions.locations import search_roots
 from desktop.core.paths import app_paths
-from desktop.core.session import Session, Subscriber
 
 if TYPE_CHECKING:
     from desktop.core.extensions.bridge import SessionBridge
     from desktop.core.extensions.executor import TranscriptEntry
     from desktop.core.extensions.runtime import ExtensionRuntime
+    from desktop.core.session import Session, Subscriber
 
 
 def _enabled_builtins(options: argparse.Namespace) -> list[str]:

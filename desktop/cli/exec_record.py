@@ -1,9 +1,8 @@
-"""The settings, keyring and history side of ``agentdesk exec``.
+"""The history side of ``agentdesk exec``.
 
-Resolves ``--agent``/``--profile`` from the settings (keys from the keyring go only into the
-child's environment), records the run in the history database, and continues a stored
-conversation with ``--continue`` (by the agent's own session id when it has one, otherwise by an
-``init_history`` summary).
+Records the run in the history database (with the keys the launch used redacted) and continues
+a stored conversation with ``--continue`` (by the agent's own session id when it has one,
+otherwise by an ``init_history`` summary). The launch itself is ``exec_launch``'s.
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ import asyncio
 import os
 from pathlib import Path
 
-from desktop.core.agents import AgentChoice, AgentNotFoundError
+from desktop.core.agents import AgentChoice
 from desktop.core.history import (
     ConversationNotFoundError,
     HistoryRecorder,
@@ -24,10 +23,7 @@ from desktop.core.history import (
     apply_history,
     plan_resume,
 )
-from desktop.core.secrets import SecretStore, SecretStoreError
 from desktop.core.session import Session
-from desktop.core.settings import SettingsStore
-from desktop.core.settings.launch import resolve_launch
 from desktop.core.traffic_log import Redactor, secret_values
 
 
@@ -36,39 +32,21 @@ class RecordingError(Exception):
 
 
 class ExecRecording:
-    """Everything ``exec`` needs beyond the session: launch, record, resume.
+    """Everything ``exec`` needs from the history: record and resume.
 
     Args:
         workspace: The folder the agent works in (the conversation's workspace).
         enabled: Record the run (``--no-history`` turns it off).
+        secrets: Key values the launch put into the agent's environment (redacted).
     """
 
-    def __init__(self, workspace: Path, *, enabled: bool) -> None:
+    def __init__(self, workspace: Path, *, enabled: bool, secrets: list[str] | None = None) -> None:
         self._workspace = workspace
         self._enabled = enabled
-        self._secrets: list[str] = []
+        self._secrets = list(secrets or [])
         self._writer: HistoryWriter | None = None
         self._recorder: HistoryRecorder | None = None
         self._plan = ResumePlan()
-
-    async def launch(
-        self,
-        agent: str | None,
-        profile: str | None,
-        store: SettingsStore,
-        secrets: SecretStore,
-    ) -> tuple[AgentChoice, dict[str, str]]:
-        """The agent from the settings and the environment (with keys) to start it with.
-
-        Raises:
-            AgentNotFoundError: unknown agent/profile, missing key, or the keyring failed.
-        """
-        try:
-            launch = await resolve_launch(store.settings, secrets, agent=agent, profile=profile)
-        except SecretStoreError as exc:
-            raise AgentNotFoundError(str(exc)) from exc
-        self._secrets = launch.secrets
-        return launch.choice, launch.env
 
     async def open(self, conversation: str | None, choice: AgentChoice) -> str | None:
         """Prepare recording (a new or a continued conversation); returns the id to resume.

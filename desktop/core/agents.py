@@ -14,16 +14,15 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from desktop.core.backend import AgentBackend
 from desktop.core.lines import DEFAULT_LINE_LIMIT
 from desktop.core.paths import app_paths
-from desktop.core.protocols.aionrs.adapter import AionrsBackend, LaunchSpec
-from desktop.core.protocols.aionrs.usage import UsageCounter
-from desktop.core.session import BackendFactory
 from desktop.core.shell_env import find_program, search_path
-from desktop.core.traffic_log import Redactor, TrafficLog, secret_values
+
+if TYPE_CHECKING:
+    from desktop.core.backend import AgentBackend
+    from desktop.core.session import BackendFactory
 
 DEFAULT_AGENT = "builtin"
 _STRIPPED_ENV = ("PROVIDER", "API_KEY", "BASE_URL", "MODEL")
@@ -111,6 +110,13 @@ def make_backend_factory(
     protocol_log: bool | None = None,
 ) -> BackendFactory:
     """A factory that starts ``choice`` in ``workspace``, resuming a session id when given."""
+    # Imported here, not at the top: resolving an agent and its environment must not load the
+    # session engine and the pydantic wire models, so ``agentdesk exec`` can spawn the agent
+    # first and import those while the agent starts up.
+    from desktop.core.protocols.aionrs.adapter import AionrsBackend, LaunchSpec
+    from desktop.core.protocols.aionrs.usage import UsageCounter
+    from desktop.core.traffic_log import Redactor, TrafficLog, secret_values
+
     if choice.protocol in ("acp", "codex"):
         from desktop.core.catalogue.launch import make_real_factory
 

@@ -67,6 +67,19 @@ class AgentProcess:
         """Exit status: ``None`` while running, negative signal number when killed (POSIX)."""
         return self._proc.returncode if self._proc else None
 
+    def launched_as(
+        self, argv: Sequence[str], cwd: Path, env: Mapping[str, str], line_limit: int
+    ) -> bool:
+        """Whether this process runs exactly ``argv`` in ``cwd`` with ``env`` and reads lines
+        of at most ``line_limit`` bytes (so a backend may take it over, see
+        ``ProcessBackend.adopt``)."""
+        return (
+            self.argv == list(argv)
+            and self.cwd == cwd
+            and self._env == dict(env)
+            and self._line_limit == line_limit
+        )
+
     async def start(self) -> None:
         """Spawn the process; raises ``OSError`` if the program cannot be executed."""
         kwargs: dict[str, object] = {}

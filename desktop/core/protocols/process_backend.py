@@ -136,11 +136,30 @@ class ProcessBackend(AgentBackend, Generic[LaunchT]):
         """Receive the agent's raw traffic as ``<protocol>.*`` signals (see the adapter)."""
         return self.signals.add(listener, wants)
 
+    def adopt(self, process: AgentProcess) -> bool:
+        """Take over ``process``, already spawned from this backend's launch, so ``start`` reads
+        it instead of spawning another.
+
+        ``agentdesk exec`` spawns its agent before it imports the session engine, so the agent
+        starts up meanwhile. Returns False, changing nothing, when ``process`` was launched
+        differently (command, folder, environment, line limit), is not running yet, or this
+        backend was started already.
+        """
+        launch = self._launch
+        if self._reader is not None or process.pid is None:
+            return False
+        if not process.launched_as(launch.argv, launch.cwd, launch.env, self._line_limit):
+            return False
+        self._process = process
+        return True
+
     async def start(self, emit: EmitFn) -> AgentReady:
-        """Spawn the agent and wait until its handshake is done (or it exits, or time runs out)."""
+        """Spawn the agent (unless one was adopted) and wait until its handshake is done (or it
+        exits, or time runs out)."""
         self._emit = emit
         try:
-            await self._process.start()
+            if self._process.pid is None:
+                await self._process.start()
         except OSError as exc:
             raise AgentStartError(
                 f"Cannot run {self._launch.argv[0]!r}: {exc.strerror or exc}"

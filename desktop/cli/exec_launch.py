@@ -1,0 +1,112 @@
+"""What ``agentdesk exec`` does before its session exists: the agent's launch, and spawning it.
+
+The session engine, the pydantic event and wire models, the history and the extension runtime
+take about 0.3 s to import. Nothing of that is needed to start the agent process, and the agent
+needs a while to start up as well (its interpreter, its own configuration), so ``exec`` spawns
+the agent first (``EarlyAgent.spawn``) and imports the rest while the agent starts. The session's
+backend then takes the running process over (``ProcessBackend.adopt``) instead of spawning one:
+every event is still seen by every subscriber, because nothing reads the agent's output before
+the session starts. This module only imports light modules at the top.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from desktop.core.agents import AgentChoice, AgentNotFoundError, child_environment
+from desktop.core.process import AgentProcess
+
+if TYPE_CHECKING:
+    from desktop.core.backend import AgentBackend
+    from desktop.core.secrets import SecretStore
+    from desktop.core.session import BackendFactory
+    from desktop.core.settings import SettingsStore
+
+
+async def launch_from_settings(
+    agent: str | None, profile: str | None, store: SettingsStore, secrets: SecretStore
+) -> tuple[AgentChoice, dict[str, str], list[str]]:
+    """The agent from the settings, the environment (with keys) to start it with, and the secret
+    values the history must never contain.
+
+    Raises:
+        AgentNotFoundError: unknown agent/profile, missing key, or the keyring failed.
+    """
+    from desktop.core.secrets import SecretStoreError
+    from desktop.core.settings.launch import resolve_launch
+
+    try:
+        launch = await resolve_launch(store.settings, secrets, agent=agent, profile=profile)
+    except SecretStoreError as exc:
+        raise AgentNotFoundError(str(exc)) from exc
+    return launch.choice, launch.env, launch.secrets
+
+
+class EarlyAgent:
+    """An aionrs-protocol agent process spawned before the session, for its backend to adopt.
+
+    Spawning is best effort: when it is not possible here (another protocol, a program that
+    cannot be run) nothing is spawned and the session starts the agent itself, so errors are
+    reported exactly as before. A process no backend took over is ended by ``close``.
+    """
+
+    def __init__(self) -> None:
+        self._process: AgentProcess | None = None
+        self._tried = False
+        self._ending: list[asyncio.Task[int]] = []
+
+    @property
+    def process(self) -> AgentProcess | None:
+        """The spawned process until a backend takes it over."""
+        return self._process
+
+    async def spawn(
+        self,
+        choice: AgentChoice,
+        workspace: Path,
+        env: Mapping[str, str],
+        resume_id: str | None = None,
+    ) -> None:
+        """Start ``choice`` as ``make_backend_factory`` would (at most once per run)."""
+        if self._tried or choice.protocol != "aionrs":
+            return
+        self._tried = True
+        argv = list(choice.command)
+        if resume_id and choice.resume_flag:
+            argv += [choice.resume_flag, resume_id]
+        process = AgentProcess(argv, cwd=workspace, env=child_environment({**choice.env, **env}))
+        try:
+            await process.start()
+        except OSError:
+            return  # the session's own spawn fails the same way and reports it
+        self._process = process
+
+    def wrap(self, factory: BackendFactory) -> BackendFactory:
+        """``factory``, whose first backend takes over the spawned process when it was launched
+        the same way (otherwise that process is ended and the backend spawns its own)."""
+
+        def adopting(resume_id: str | None) -> AgentBackend:
+            from desktop.core.protocols.process_backend import ProcessBackend
+
+            backend = factory(resume_id)
+            process, self._process = self._process, None
+            if process is not None and not (
+                isinstance(backend, ProcessBackend) and backend.adopt(process)
+            ):
+                self._ending.append(asyncio.get_running_loop().create_task(process.terminate()))
+            return backend
+
+        return adopting
+
+    async def close(self) -> None:
+        """End a spawned process no backend took over (the run failed before the session
+        started) and wait for processes that were not adopted."""
+        if self._process is not None:
+            process, self._process = self._process, None
+            await process.terminate()
+        if self._ending:
+            await asyncio.gather(*self._ending)
+            self._ending.clear()
