@@ -5,7 +5,8 @@ by one as real agents do). The baseline spawns it, sends one ``message`` line an
 ``json.loads`` every line until ``stream_end``. The measured run is the whole ``agentdesk exec
 --json`` process (start-up, session engine, validation, JSON Lines output to a pipe). Target:
 ratio ≤ 1.5, and peak memory of the agentdesk process flat in the number of events (printed with
-the history on, which keeps the streamed answer, and with ``--no-history``).
+the history on, which keeps the streamed answer, and with ``--no-history``). It also prints the
+fixed cost: a 1-prompt exec of a one-event reply (start-up, agent start-up, shutdown).
 
 Run: python benchmarks/exec_throughput.py [--events 200000] [--repeat 3]
 """
@@ -31,7 +32,8 @@ FAKE = ROOT / "tests" / "fakes" / "fake_aionrs.py"
 
 def producer(folder: Path, events: int) -> list[str]:
     scenario = folder / f"flood-{events}.json"
-    scenario.write_text(json.dumps({"prompts": {"go": [{"flood": events, "text": "token "}]}}))
+    step = {"flood": events, "text": "token "} if events > 1 else {"text": "token"}
+    scenario.write_text(json.dumps({"prompts": {"go": [step]}}))
     return [sys.executable, str(FAKE), "--json-stream", "--scenario", str(scenario)]
 
 
@@ -106,6 +108,9 @@ def main() -> None:
         workspace.mkdir()
         argv = producer(folder, options.events)
         small_argv = producer(folder, options.events // 4)
+        tiny_argv = producer(folder, 1)
+        tiny_bare = [bare_loop(tiny_argv) for _ in range(options.repeat)]
+        tiny = [exec_run(tiny_argv, workspace)[0] for _ in range(options.repeat)]
         bare = [bare_loop(argv) for _ in range(options.repeat)]
         runs = [exec_run(argv, workspace) for _ in range(options.repeat)]
         small = exec_run(small_argv, workspace)
@@ -118,6 +123,10 @@ def main() -> None:
     print(f"bare read + json.loads loop: {bare_s:.3f} s")
     print(f"agentdesk exec --json:       {exec_s:.3f} s ({runs[0][2]:,} lines out)")
     print(f"ratio: {exec_s / bare_s:.2f} (target <= 1.5)")
+    print(
+        f"fixed cost (1 prompt, 1-event reply): exec {statistics.median(tiny):.3f} s "
+        f"(range {min(tiny):.3f}-{max(tiny):.3f}), bare loop {statistics.median(tiny_bare):.3f} s"
+    )
     quarter = f"{options.events // 4:,}"
     print(
         f"peak RSS of agentdesk exec: {small[1] / 2**20:.1f} MiB at {quarter} events, "
