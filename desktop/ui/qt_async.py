@@ -8,12 +8,14 @@ closing the owner cancels its work. Failures go to the log and to ``AsyncRuntime
 
 from __future__ import annotations
 
+import functools
+import gc
 import logging
 import os
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 import desktop.ui.pyside_fixes  # noqa: F401 - must run before any signal is emitted
 
@@ -127,7 +129,7 @@ def run_qt(app: QApplication, main: Callable[[], Awaitable[int]]) -> int:
         return await main()
 
     def loop_factory() -> asyncio.AbstractEventLoop:
-        return _with_plain_executor(qasync.QEventLoop())
+        return _with_plain_executor(_loop_class(qasync)(app))
 
     with asyncio.Runner(loop_factory=loop_factory) as runner:
         return runner.run(wrapper())
@@ -135,7 +137,92 @@ def run_qt(app: QApplication, main: Callable[[], Awaitable[int]]) -> int:
 
 def make_loop(app: QApplication) -> asyncio.AbstractEventLoop:
     """A qasync loop over ``app`` (tests drive it with ``run_until_complete``)."""
-    return _with_plain_executor(_qasync().QEventLoop(app))
+    return _with_plain_executor(_loop_class(_qasync())(app))
+
+
+@functools.cache
+def _loop_class(qasync: Any) -> Callable[[QApplication], asyncio.AbstractEventLoop]:
+    """qasync's loop, collecting cyclic garbage on the GUI thread only while it is open."""
+
+    class GuiLoop(qasync.QEventLoop):  # type: ignore[misc]
+        def __init__(self, app: QApplication) -> None:
+            super().__init__(app)
+            self._gc_hold: _GuiThreadGC | None = _GuiThreadGC.hold()
+
+        def close(self) -> None:
+            super().close()
+            if self._gc_hold is not None:
+                self._gc_hold.release()
+                self._gc_hold = None
+
+    return GuiLoop
+
+
+class _GuiThreadGC:
+    """Cyclic garbage collection on the GUI thread only, while a qasync loop is open.
+
+    CPython runs an automatic collection in whichever thread happens to allocate past the
+    threshold. With worker threads busy (``asyncio.to_thread``: keyring, HTTP clients, name
+    look-ups; the history writer), that is sometimes a worker, and a full collection there
+    finalizes every Qt wrapper left in a reference cycle: whole closed windows, QTimers,
+    qasync's ``_SimpleTimer``. Qt cannot unregister a timer from another thread, so the GUI
+    thread later dispatches a timer event to a freed QObject and the process segfaults in
+    ``QCoreApplication::notifyInternal2`` (seen in our UI suite inside ``run_forever``; the class
+    of crash upstream reports as qasync#153/#154; pyqtgraph's ``GarbageCollector`` works around the
+    same thing). So automatic collection is off while a loop is open, and a GUI-thread timer runs
+    the generations that are due, with the interpreter's own thresholds. On the last release
+    the garbage is collected here, on the GUI thread, and automatic collection is restored.
+    """
+
+    INTERVAL_MS = 100
+    _holders = 0
+    _was_enabled = True
+    _timer: QTimer | None = None
+
+    def __init__(self) -> None:
+        self._released = False
+
+    @classmethod
+    def hold(cls) -> _GuiThreadGC:
+        """Start (or join) GUI-thread collection; call ``release()`` on the result once."""
+        if cls._holders == 0:
+            cls._was_enabled = gc.isenabled()
+            gc.disable()
+            timer = QTimer()
+            timer.setInterval(cls.INTERVAL_MS)
+            timer.timeout.connect(collect_due_garbage)
+            timer.start()
+            cls._timer = timer
+        cls._holders += 1
+        return cls()
+
+    def release(self) -> None:
+        """Stop GUI-thread collection when no loop needs it any more (idempotent)."""
+        if self._released:
+            return
+        self._released = True
+        cls = type(self)
+        cls._holders -= 1
+        if cls._holders > 0:
+            return
+        if cls._timer is not None:
+            cls._timer.stop()
+            cls._timer = None
+        gc.collect()  # what the loop's lifetime left, finalized here and not in some worker
+        if cls._was_enabled:
+            gc.enable()
+
+
+def collect_due_garbage() -> int:
+    """Collect the generations whose thresholds are exceeded; returns the objects found."""
+    threshold0, threshold1, threshold2 = gc.get_threshold()
+    count0, count1, count2 = gc.get_count()
+    if threshold0 == 0 or count0 <= threshold0:
+        return 0
+    generation = 0
+    if count1 > threshold1:
+        generation = 2 if count2 > threshold2 else 1
+    return gc.collect(generation)
 
 
 def _with_plain_executor(loop: asyncio.AbstractEventLoop) -> asyncio.AbstractEventLoop:
