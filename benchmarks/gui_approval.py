@@ -22,9 +22,10 @@ sys.path.insert(0, str(ROOT))
 from PySide6.QtCore import QEvent, QObject  # noqa: E402
 
 from desktop.core.events import SessionEvent, SessionState  # noqa: E402
-from desktop.ui.app import AppContext, finish_startup, make_application  # noqa: E402
+from desktop.ui.app import AppContext  # noqa: E402
 from desktop.ui.conversation.tool_card import ToolCard  # noqa: E402
 from desktop.ui.qt_async import run_qt  # noqa: E402
+from desktop.ui.startup import finish_startup, make_application  # noqa: E402
 
 
 class PaintProbe(QObject):

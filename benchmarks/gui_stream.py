@@ -22,8 +22,9 @@ sys.path.insert(0, str(ROOT))
 from PySide6.QtCore import QTimer  # noqa: E402
 
 from desktop.core.events import SessionState  # noqa: E402
-from desktop.ui.app import AppContext, finish_startup, make_application  # noqa: E402
+from desktop.ui.app import AppContext  # noqa: E402
 from desktop.ui.qt_async import run_qt  # noqa: E402
+from desktop.ui.startup import finish_startup, make_application  # noqa: E402
 
 
 def main() -> None:

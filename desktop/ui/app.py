@@ -1,11 +1,9 @@
 """The composition root: builds the ``AppContext`` and runs the window on the qasync loop.
 
-Startup: single-instance hand-off (a running Agent Desk opens the folder and this process exits
-0), then the first window, painted before anything heavy is imported: this module and the
-window shell import only Qt and light UI modules (no asyncio, pydantic, core, Pygments,
-markdown-it, diff or approval code). Once the window has painted, the qasync loop starts and
-the rest loads in steps that yield to the loop (``finish_startup``); then the first conversation
-replaces the window's empty page and the agent starts. ``benchmarks/gui_startup.py`` measures it.
+Start-up (``run``): single-instance hand-off (a running Agent Desk opens the folder and this
+process exits 0), then the first window, painted before anything heavy is imported
+(``desktop.ui.startup``); then the qasync loop starts, the rest loads, and the first
+conversation replaces the window's empty page and the agent starts.
 
 Shutdown, in order: windows close their sessions (pending approvals denied, turns stopped,
 agents ended and reaped), leftover tasks are cancelled, the loop closes (``asyncio.Runner``),
@@ -16,18 +14,23 @@ from __future__ import annotations
 
 import argparse
 import gc
-import importlib
 import logging
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from desktop.ui import startup_hints, theme
 from desktop.ui.instance import InstanceServer, hand_off
+from desktop.ui.startup import (
+    finish_startup,
+    initial_workspace,
+    make_application,
+    remembered_scheme,
+    show_painted,
+)
 from desktop.ui.window import WorkspaceWindow
 
 if TYPE_CHECKING:
@@ -42,18 +45,6 @@ if TYPE_CHECKING:
     from desktop.ui.settings.services import SettingsServices
 
 log = logging.getLogger(__name__)
-
-#: Loaded after the first paint, one per loop iteration (the window repaints in between).
-_DEFERRED_MODULES = (
-    "desktop.core.events",
-    "desktop.core.session",
-    "desktop.core.agents",
-    "desktop.ui.conversation.view",
-    "desktop.ui.approvals",
-    "desktop.ui.pane",
-)
-#: Longest wait for the first paint before the loop starts anyway (a hidden or odd display).
-_FIRST_PAINT_TIMEOUT_MS = 2000
 
 
 class AppContext:
@@ -239,111 +230,6 @@ class AppContext:
             self._tray.hide()
 
 
-def _confirm_scheme(app: QApplication) -> None:
-    """Ask the desktop for its scheme now (the first paint used the remembered one)."""
-    remembered = theme.assumed_scheme()
-    dark = theme.confirm_scheme(app)
-    if theme.forced_scheme() is None and dark != remembered:
-        startup_hints.remember(dark=dark)
-
-
-def remembered_scheme() -> bool | None:
-    """The previous start's scheme (True: dark); None when unknown or forced by the
-    environment (``AGENTDESK_THEME``)."""
-    return None if theme.forced_scheme() is not None else startup_hints.remembered_scheme()
-
-
-def initial_workspace(options: argparse.Namespace, store: SettingsStore | None = None) -> Path:
-    """PATH from the command line, else the last workspace, else the current folder."""
-    given = getattr(options, "path", None)
-    if given:
-        return Path(given).expanduser().resolve()
-    if store is None:
-        cached = startup_hints.last_workspace()
-        if cached is not None:
-            return cached
-        from desktop.core.settings import SettingsStore
-
-        store = SettingsStore()
-    for folder in store.settings.recent_workspaces:
-        if Path(folder).is_dir():
-            return Path(folder)
-    return Path.cwd()
-
-
-class _FirstPaint(QObject):
-    """Quits ``loop`` at the first paint of the window it filters.
-
-    Installed on the window only, never on the application: an application-wide Python filter
-    sees Qt's private objects too, and converting the first one to Python makes PySide build
-    every lazily created class of the loaded modules (~140 enums, a tenth of the start-up).
-    The window itself paints first (its style-sheet background), before its children.
-    """
-
-    def __init__(self, loop: QEventLoop) -> None:
-        super().__init__()
-        self._loop = loop
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self._loop.quit()
-        return False
-
-
-def show_painted(app: QApplication, window: QWidget) -> None:
-    """Show ``window`` and run Qt's own loop until it has painted (bounded).
-
-    No asyncio loop exists yet, so this is not a nested loop: it is the first stretch of the
-    process's only Qt loop, before asyncio and the core are even imported.
-    """
-    loop = QEventLoop()
-    watcher = _FirstPaint(loop)
-    window.installEventFilter(watcher)
-    QTimer.singleShot(_FIRST_PAINT_TIMEOUT_MS, loop.quit)
-    window.show()
-    window.raise_()
-    window.activateWindow()
-    loop.exec()
-    window.removeEventFilter(watcher)
-
-
-def _warm_renderers() -> None:
-    """Load Pygments' lexer table, styles and markdown-it now, not at the first reply or diff."""
-    from desktop.ui.conversation.markdown import renderer
-    from desktop.ui.diff.syntax import lexer_for
-
-    renderer(theme.current().dark).render("```python\nx = 1\n```\n")
-    lexer_for("warm.py")
-
-
-async def finish_startup() -> None:
-    """Load what the first paint went without, one step per loop iteration, then freeze the GC.
-
-    First the colour scheme is confirmed (the first paint used the previous run's) and the
-    window icon set (its module loads ``platform`` and ``QMessageBox``).
-
-    ``gc.freeze`` moves everything loaded so far (pydantic schemas, Pygments, Qt wrappers) out
-    of the collector's reach: a full collection over them took ~50 ms, a visible stall while
-    text streams (``benchmarks/gui_stream.py``).
-    """
-    import asyncio
-
-    from desktop.ui.about import app_icon
-
-    app = QApplication.instance()
-    if isinstance(app, QApplication):
-        _confirm_scheme(app)
-        app.setWindowIcon(app_icon())
-    await asyncio.sleep(0)
-    for name in _DEFERRED_MODULES:
-        importlib.import_module(name)
-        await asyncio.sleep(0)
-    _warm_renderers()
-    await asyncio.sleep(0)
-    gc.collect()
-    gc.freeze()
-
-
 async def _main(context: AppContext, first: WorkspaceWindow) -> int:
     first.finish_building()  # menus' actions: usable from the loop's first step
     context.server.listen()
@@ -381,32 +267,6 @@ def _quit_on_signals(context: AppContext) -> QTimer:
 
 def _noop() -> None:
     """Gives Python a chance to run pending signal handlers."""
-
-
-def make_application(*, icon: bool = True) -> QApplication:
-    """The ``QApplication`` (created once), with the theme applied.
-
-    ``icon=False``: the caller sets the window icon later (``run`` does, after the first paint).
-    A new application gets the Fusion style from its arguments: ``setStyle`` returns the style,
-    and its Python wrapper builds every ``QStyle`` enum (~5 ms before the first paint).
-    """
-    os.environ.setdefault("QT_API", "pyside6")
-    existing = QApplication.instance()
-    if isinstance(existing, QApplication):
-        app = existing
-        app.setStyle("Fusion")
-    else:
-        app = QApplication([*sys.argv[:1], "-style", "Fusion"])
-    app.setApplicationName("Agent Desk")
-    app.setOrganizationName("agentdesk")
-    app.setDesktopFileName("agentdesk")
-    if icon:
-        from desktop.ui.about import app_icon
-
-        app.setWindowIcon(app_icon())
-    app.setQuitOnLastWindowClosed(False)  # the loop ends when every window finished closing
-    theme.apply(app, style=False)
-    return app
 
 
 def run(options: argparse.Namespace) -> int:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 # before the ``Qt`` enums are built (see ``desktop.ui.theme``).
 
 #: ``ApprovalMode`` values (``desktop.core.events``; a test keeps them equal). Plain strings,
-#: because the composer is painted before the core is imported (see ``desktop.ui.app``).
+#: because the composer is painted before the core is imported (see ``desktop.ui.startup``).
 
 _MODES = (
     ("default", "Ask every time"),

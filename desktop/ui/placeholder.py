@@ -1,8 +1,8 @@
 """What a window shows until its first conversation exists: an empty transcript and composer.
 
 The first window paints before the core, the agent and the renderers are imported (see
-``desktop.ui.app``); this page gives that first frame the final layout, so nothing jumps when the
-real conversation replaces it a moment later. It imports only Qt and the light UI modules.
+``desktop.ui.startup``); this page gives that first frame the final layout, so nothing jumps
+when the real conversation replaces it a moment later. It imports only Qt and the light UI modules.
 """
 
 from __future__ import annotations

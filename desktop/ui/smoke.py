@@ -163,8 +163,8 @@ def run(options: argparse.Namespace) -> int:
         os.environ[HOME_ENV] = home
     frozen = "frozen" if getattr(sys, "frozen", False) else "from source"
     _say(f"agentdesk {__version__} ({frozen}, {sys.platform}, Python {sys.version.split()[0]})")
-    from desktop.ui.app import make_application  # after the environment is set
     from desktop.ui.qt_async import run_qt
+    from desktop.ui.startup import make_application  # after the environment is set
 
     app = make_application()
     mode = str(options.smoke_test or "full")

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 # ``Qt`` is reached as ``QtCore.Qt`` inside functions: naming it at import time makes PySide
 # build the Python enums of the whole ``Qt`` namespace (~100, ~15 ms), and the first window
-# paints before anything needs them (``desktop.ui.app``).
+# paints before anything needs them (``desktop.ui.startup``).
 
 
 class Palette(NamedTuple):

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from desktop.ui.placeholder import EmptyConversation
 from desktop.ui.sidebar import WindowHistory
 
-if TYPE_CHECKING:  # the core and the pane load after the first paint (``desktop.ui.app``)
+if TYPE_CHECKING:  # the core and the pane load after the first paint (``desktop.ui.startup``)
     from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 
     from desktop.core.session import BackendFactory

@@ -13,8 +13,9 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from desktop.ui.app import AppContext, make_application
+from desktop.ui.app import AppContext
 from desktop.ui.qt_async import run_qt
+from desktop.ui.startup import make_application
 
 
 async def scenario(context: AppContext, workspace: Path, prompt: str) -> int:

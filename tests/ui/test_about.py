@@ -7,7 +7,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop import __version__
 from desktop.ui.about import about_text, app_icon, show_about
-from desktop.ui.app import make_application
+from desktop.ui.startup import make_application
 
 
 def test_about_box_shows_the_version_and_folders(qtbot: QtBot) -> None:

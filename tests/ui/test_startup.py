@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication
 from desktop.cli.main import _gui_parser, _quick_gui_options
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Modules that cost most of a second together; ``desktop.ui.app`` loads them after the paint.
+#: Modules that cost most of a second together; ``desktop.ui.startup`` loads them after the paint.
 HEAVY = ("asyncio", "qasync", "pydantic", "pygments", "markdown_it", "keyring",
          "desktop.core.events", "desktop.core.session", "desktop.core.settings",
          "desktop.ui.pane", "desktop.ui.diff", "desktop.ui.approvals",
@@ -113,19 +113,18 @@ def test_quick_options_take_the_common_forms() -> None:
 def test_a_wrong_remembered_scheme_is_corrected_after_the_paint(
     qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from desktop.ui import app as app_module
-    from desktop.ui import startup_hints, theme
+    from desktop.ui import startup, startup_hints, theme
 
     monkeypatch.delenv("AGENTDESK_THEME", raising=False)
     monkeypatch.setenv("AGENTDESK_HOME", str(tmp_path / "home"))
     actual = theme.system_is_dark()  # what the (offscreen) desktop asks for
     startup_hints.remember(dark=not actual)  # the previous run saw the other one
     assert (tmp_path / "home" / "config" / "window.ini").is_file()
-    theme.assume_scheme(app_module.remembered_scheme())
+    theme.assume_scheme(startup.remembered_scheme())
     try:
         assert theme.current().dark is not actual  # the first frame uses the remembered one
         theme.apply(qapp)
-        app_module._confirm_scheme(qapp)
+        startup.confirm_scheme(qapp)
         assert theme.current().dark is actual
         expected = (theme.DARK if actual else theme.LIGHT).window
         assert qapp.palette().color(QPalette.ColorRole.Window).name() == expected
@@ -139,7 +138,7 @@ def test_agentdesk_alone_opens_the_last_workspace(
     qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from desktop.ui import startup_hints
-    from desktop.ui.app import initial_workspace
+    from desktop.ui.startup import initial_workspace
 
     monkeypatch.setenv("AGENTDESK_HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)
