@@ -2,6 +2,8 @@
 
 A 1 ms Qt timer records the gap between its ticks while the fake agent floods text deltas
 through the real adapter, session, bridge and view. Target: largest gap ≤ 50 ms.
+Also prints the window process's resident memory before and after the stream (AionUi users
+report 2–3 GB in use, ``../shared/reference/product-anchor.md``).
 Usage: python benchmarks/gui_stream.py [DELTAS]
 """
 
@@ -19,6 +21,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import psutil  # noqa: E402
 from PySide6.QtCore import QTimer  # noqa: E402
 
 from desktop.core.events import SessionState  # noqa: E402
@@ -54,6 +57,7 @@ def main() -> None:
         assert pane is not None
         while pane.session.state != SessionState.READY:
             await __import__("asyncio").sleep(0.01)
+        rss_before = psutil.Process().memory_info().rss
         timer = QTimer()
         timer.timeout.connect(tick)
         timer.start(1)
@@ -76,6 +80,11 @@ def main() -> None:
         # The GUI thread's own CPU time in the same gaps: on a busy machine the wall-clock gap
         # also holds time the OS gave to other processes.
         print(f"largest GUI-thread CPU time between two ticks: {max(cpu_gaps) * 1000:.1f} ms")
+        rss_after = psutil.Process().memory_info().rss
+        print(
+            f"window process RSS: {rss_before / 2**20:.0f} MiB with the conversation open, "
+            f"{rss_after / 2**20:.0f} MiB after the stream"
+        )
         context.quit()
         await context.all_closed.wait()
         await context.shutdown()
