@@ -141,6 +141,11 @@ class Session(SessionApprovals):
         return self._active_turn
 
     @property
+    def closed(self) -> bool:
+        """Whether ``close`` was called (the session takes no prompts and starts no agent)."""
+        return self._closed
+
+    @property
     def queued(self) -> list[Prompt]:
         """Prompts waiting for the current turn to end."""
         return [prompt for _, prompt in self._queue]
@@ -154,6 +159,8 @@ class Session(SessionApprovals):
             AgentStartError: with the agent's exit code and stderr tail.
         """
         async with self._start_lock:
+            if self.closed:
+                raise AgentStartError("the conversation was closed")
             if self._backend is not None and self.state not in (
                 SessionState.EXITED,
                 SessionState.NEW,
@@ -174,6 +181,10 @@ class Session(SessionApprovals):
                 )
                 self._set_state(SessionState.EXITED)
                 raise
+            if self._closed:  # closed while the agent started: end it, nobody will
+                await self._end_backend()
+                self._set_state(SessionState.EXITED)
+                raise AgentStartError("the conversation was closed")
             self.ready_info = ready
             self.agent_session_id = ready.session_id or self.agent_session_id
             self._publish(ready)

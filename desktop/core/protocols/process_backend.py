@@ -164,6 +164,9 @@ class ProcessBackend(AgentBackend, Generic[LaunchT]):
             raise AgentStartError(
                 f"Cannot run {self._launch.argv[0]!r}: {exc.strerror or exc}"
             ) from exc
+        if self._exit_expected:  # shut down while the process was being spawned
+            await self._end_failed_start()
+            raise self._start_error("was shut down while it was starting")
         loop = asyncio.get_running_loop()
         reader = self._reader = loop.create_task(self._follow())
         handshake = loop.create_task(self._handshake())
