@@ -7,6 +7,7 @@ Extensions page and the composer's Suggest button are driven like a user would.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -100,6 +101,13 @@ def test_workspace_extension_loads_only_after_trust_in_the_ui(
         await until(lambda: dialog.catalogue.ready, what="catalogue lookup")
         dialog.close()
         del pane
+        # Quitting ends the runtime's job queue before the loop's leftovers are cancelled.
+        assert runtime.jobs.running
+        context = driver.contexts[-1]
+        context.quit()
+        await context.all_closed.wait()
+        await context.shutdown()
+        assert not runtime.jobs.running
 
     driver.run(body(), 60)
 
@@ -189,5 +197,23 @@ def test_agent_picker_lists_settings_and_catalogue_agents(
         assert addons.chosen_agent() == "builtin"
         settings_path = Path(addons.services.store.path)
         assert settings_path.exists()
+
+    driver.run(body(), 30)
+
+
+def test_window_closed_while_its_extensions_start_leaves_nothing_running(
+    driver: Driver,
+) -> None:
+    from desktop.ui.extensions.window import WindowExtensions
+
+    async def body() -> None:
+        context = await driver.acontext({})
+        scope = context.runtime.scope("extensions-race")
+        extensions = WindowExtensions(driver.workspace(), context.settings, scope)
+        starting = asyncio.get_running_loop().create_task(extensions.ensure_runtime())
+        await extensions.aclose()  # the window closed before the runtime was built
+        runtime = await starting
+        assert not runtime.jobs.running
+        await scope.aclose()
 
     driver.run(body(), 30)

@@ -108,6 +108,11 @@ class JobQueue:
         self._finished: dict[str, asyncio.Event] = {}
         self._stopping = False
 
+    @property
+    def running(self) -> bool:
+        """Whether the worker loop runs (between ``start`` and ``close``)."""
+        return self._loop_task is not None and not self._loop_task.done()
+
     # ------------------------------------------------------------------ setup
 
     def set_types(self, types: list[JobTypeRegistration]) -> None:

@@ -69,11 +69,14 @@ class WindowExtensions(QObject):
         self._panes: list[ConversationPane] = []
         self._entries: dict[tuple[int, str], MessageItem] = {}
         self._unsubscribe = store.subscribe(self._on_settings)
+        self._closed = False
 
     # ------------------------------------------------------------------ lifecycle
     def start_if_needed(self) -> None:
         """Build the runtime in the background when some extension could load."""
         enabled = list(self.store.settings.extensions.enabled_builtins)
+        if self._closed:
+            return
         if self.runtime is None and _something_to_load(self.workspace, enabled):
             self.scope.spawn(self.ensure_runtime(), name="extensions")
 
@@ -88,6 +91,9 @@ class WindowExtensions(QObject):
             )
             self.runtime = runtime
             await runtime.start()
+            if self._closed:  # the window closed meanwhile: its aclose found nothing to stop
+                await runtime.close()
+                return runtime
             for pane in self._panes:
                 self._attach(pane)
             self.changed.emit()
@@ -109,6 +115,7 @@ class WindowExtensions(QObject):
 
     async def aclose(self) -> None:
         """Detach every conversation and stop the job queue."""
+        self._closed = True
         self._unsubscribe()
         if self.runtime is not None:
             await self.runtime.close()

@@ -9,6 +9,7 @@ hook; each gets its extension bridge and a "Suggest" button in its composer.
 
 from __future__ import annotations
 
+import asyncio
 import shlex
 from pathlib import PurePath
 from typing import TYPE_CHECKING
@@ -96,6 +97,7 @@ class WindowAddons(QObject):
         super().__init__(window)
         self._initial_agent = agent
         self._agent_cmd = agent_cmd
+        self._closing: asyncio.Task[None] | None = None
         self.window = window
         self.services = services
         self.scope = scope
@@ -131,7 +133,17 @@ class WindowAddons(QObject):
         """The window's conversations are closed: stop its extension runtime."""
         if self.dialog is not None:
             self.dialog.close()
-        self.scope.spawn(self.aclose(), name="extensions close")
+        self._closing = self.scope.spawn(self.aclose(), name="extensions close")
+
+    async def wait_closed(self, timeout: float) -> None:
+        """Wait (bounded) until the extension runtime stopped after the window closed.
+
+        The app waits here before it cancels what is left at quit: cancelled half-way, the
+        runtime's job queue would be left running and be destroyed pending with the loop.
+        """
+        closing = self._closing
+        if closing is not None and not closing.done():
+            await asyncio.wait({closing}, timeout=timeout)
 
     # ------------------------------------------------------------------ agent picker
     def chosen_agent(self) -> str:
