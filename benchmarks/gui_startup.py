@@ -159,7 +159,11 @@ def main() -> None:
         print(_line(f"{kind} bare PySide6 window, first paint", b))
         print(_line(f"{kind} Agent Desk window, first paint  ", o))
         ratio = statistics.median(o) / statistics.median(b)
-        print(f"{kind} ratio: {ratio:.2f} (of minima {min(o) / min(b):.2f}; target <= 1.3)")
+        paired = statistics.median(x / y for x, y in zip(o, b, strict=True))
+        print(
+            f"{kind} ratio: {ratio:.2f} (of minima {min(o) / min(b):.2f}, median of the "
+            f"{len(o)} back-to-back pairs {paired:.2f}; target <= 1.3)"
+        )
     print(_line("wall conversation painted (core, agent, renderers)", [r[0] for r in ready]))
     if count:
         print(
