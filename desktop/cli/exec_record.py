@@ -62,10 +62,7 @@ class ExecRecording:
             self._writer = await asyncio.to_thread(HistoryWriter)
         except (HistorySchemaError, OSError) as exc:
             raise RecordingError(f"the history database is unusable: {exc}") from exc
-        redactor = Redactor([*self._secrets, *secret_values(os.environ)])
-
-        def redact(text: str) -> str:
-            return redactor(text.encode()).decode(errors="replace")
+        redact = Redactor([*self._secrets, *secret_values(os.environ)]).text
 
         if conversation is None:
             self._recorder = HistoryRecorder.start(

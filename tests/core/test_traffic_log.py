@@ -20,6 +20,22 @@ def test_redactor_hides_env_secrets_and_key_shapes() -> None:
     assert redact(line) == b'{"text":"[REDACTED] and [REDACTED] and /root"}'
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "abc123secret, then sk-ant-api03-XXXXXXXXXXXX; café sk-proj_1234567890 /root",
+        "nothing to hide here, not even sk- alone or sk-short",
+        "éabc123secretésk-XXXXXXXXXXXX",  # word boundaries as for bytes (ASCII)
+        "",
+    ],
+)
+def test_text_redaction_equals_the_bytes_redaction(text: str) -> None:
+    """The history redacts text directly; it must hide exactly what the bytes path hides."""
+    redact = Redactor(secret_values({"OPENAI_API_KEY": "abc123secret"}))
+    assert redact.text(text) == redact(text.encode()).decode()
+    assert "abc123secret" not in redact.text(text)
+
+
 @pytest.mark.asyncio
 async def test_protocol_log_is_written_with_secrets_redacted(
     tmp_path: Path, agentdesk_home: Path

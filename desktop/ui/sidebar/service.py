@@ -59,10 +59,7 @@ class HistoryService(QObject):
         self._opening: asyncio.Task[None] | None = None
         self._users = 0
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="history-read")
-        redactor = Redactor(secret_values(os.environ))
-        self.redact: Callable[[str], str] = lambda text: redactor(text.encode()).decode(
-            errors="replace"
-        )
+        self.redact: Callable[[str], str] = Redactor(secret_values(os.environ)).text
 
     async def _call(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
         """``fn(*args)`` in the service's worker thread."""
