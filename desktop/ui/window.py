@@ -91,6 +91,8 @@ class WorkspaceWindow(QMainWindow):
         self._build_menus()
         if first_conversation:  # else the app adds it after the first paint
             self.new_conversation()
+        else:  # the window holds the focus, so no field shows a focus ring until the composer
+            self.setFocus()
 
     def finish_building(self) -> None:
         """Add the menus' actions and shortcuts (once).

@@ -97,11 +97,14 @@ def test_first_frame_has_the_final_layout_and_names_the_agent_command(driver: Dr
         await until(lambda: window.isVisible() and window.stack.height() > 0)
         top_before = window.stack.mapTo(window, QPoint(0, 0)).y()
         assert not window.agent_picker.isEnabled()
+        assert window.focusWidget() is window  # no field shows a focus ring yet
         window.finish_building()
         window.new_conversation()  # what the app does after the first paint
         await until(lambda: window.current is not None and context.addons_for(window.workspace))
         await asyncio.sleep(0.05)  # layouts settle
         assert window.stack.mapTo(window, QPoint(0, 0)).y() == top_before
+        assert window.current is not None
+        assert window.focusWidget() is window.current.composer.editor
         picker = window.agent_picker
         python = Path(sys.executable).name
         assert picker.count() == 1 and not picker.isEnabled()
