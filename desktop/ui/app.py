@@ -60,7 +60,6 @@ class AppContext:
         self._agent_cmd: str | None = getattr(options, "agent_cmd", None)
         self._windows: dict[Path, WorkspaceWindow] = {}
         self._tray: QSystemTrayIcon | None = None
-        self._addons: list[WindowAddons] = []  # their extension runtimes end before the loop
         self.server = InstanceServer(self._on_handoff)
 
     @property
@@ -105,7 +104,6 @@ class AppContext:
             addons = WindowAddons(
                 window, self.services, scope, agent=self._agent, agent_cmd=self._agent_cmd
             )
-            self._addons.append(addons)
             window.addons = addons  # type: ignore[attr-defined]
         return addons
 
@@ -226,8 +224,6 @@ class AppContext:
 
         if self._windows:
             await asyncio.wait_for(self.all_closed.wait(), 30)
-        for addons in self._addons:
-            await addons.wait_closed(5.0)
         await self.runtime.aclose()
         self.server.close()
         if self._tray is not None:

@@ -75,11 +75,17 @@ class TaskScope:
     def __init__(self, owner: str, runtime: AsyncRuntime) -> None:
         self.owner = owner
         self.tasks: set[asyncio.Task[Any]] = set()
+        self._finishing: set[asyncio.Task[Any]] = set()
         self._runtime = runtime
         self._closed = False
 
-    def spawn(self, coro: Coroutine[Any, Any, Any], name: str | None = None) -> asyncio.Task[Any]:
+    def spawn(
+        self, coro: Coroutine[Any, Any, Any], name: str | None = None, *, finish: bool = False
+    ) -> asyncio.Task[Any]:
         """Run ``coro`` on the loop, keep it alive, report its failure.
+
+        ``finish``: closing work (stopping an extension runtime after its window closed) that
+        ``aclose`` lets end, within its timeout, instead of cancelling it half-way.
 
         Raises:
             RuntimeError: the scope is closed (its owner is gone).
@@ -91,19 +97,25 @@ class TaskScope:
 
         task = asyncio.get_running_loop().create_task(coro, name=name)
         self.tasks.add(task)
+        if finish:
+            self._finishing.add(task)
         task.add_done_callback(self._done)
         return task
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self.tasks.discard(task)
+        self._finishing.discard(task)
         if not task.cancelled() and task.exception() is not None:
             self._runtime._report(self.owner, task)
 
     async def aclose(self, timeout: float = 5.0) -> None:
-        """Cancel every task of this scope and wait (bounded) until they are gone."""
+        """Let closing work finish, cancel every other task of this scope, and wait (bounded)
+        until they are gone."""
         import asyncio
 
         self._closed = True
+        if self._finishing:
+            await asyncio.wait(tuple(self._finishing), timeout=timeout)
         pending = tuple(self.tasks)
         for task in pending:
             task.cancel()

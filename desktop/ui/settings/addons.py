@@ -9,7 +9,6 @@ hook; each gets its extension bridge and a "Suggest" button in its composer.
 
 from __future__ import annotations
 
-import asyncio
 import shlex
 from pathlib import PurePath
 from typing import TYPE_CHECKING
@@ -19,7 +18,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
-    QLabel,
     QLayout,
     QMainWindow,
     QMenu,
@@ -63,25 +61,6 @@ def _short_command(command: str) -> str:
     return short + (" …" if len(argv) > 2 else "")
 
 
-def _agent_bar(window: QMainWindow) -> tuple[QToolBar, QComboBox]:
-    """The window's agent toolbar and picker (made with the window, so its first frame has
-    the final layout), or new ones for a window without them."""
-    bar = getattr(window, "agent_bar", None)
-    picker = getattr(window, "agent_picker", None)
-    if isinstance(bar, QToolBar) and isinstance(picker, QComboBox):
-        return bar, picker
-    bar, picker = QToolBar("Agent"), QComboBox()
-    bar.setObjectName("agentToolbar")
-    bar.setMovable(False)
-    picker.setObjectName("agentPicker")
-    picker.setAccessibleName("Agent for new conversations")
-    picker.setMinimumContentsLength(18)
-    bar.addWidget(QLabel("  Agent for new conversations: "))
-    bar.addWidget(picker)
-    window.addToolBar(bar)
-    return bar, picker
-
-
 class WindowAddons(QObject):
     """Agent picker, Settings and extensions for one window."""
 
@@ -97,14 +76,15 @@ class WindowAddons(QObject):
         super().__init__(window)
         self._initial_agent = agent
         self._agent_cmd = agent_cmd
-        self._closing: asyncio.Task[None] | None = None
         self.window = window
         self.services = services
         self.scope = scope
         workspace = getattr(window, "workspace")  # noqa: B009 - WorkspaceWindow attribute
         self.extensions = WindowExtensions(workspace, services.store, scope)
         self.dialog: SettingsDialog | None = None
-        bar, self.picker = _agent_bar(window)
+        # The window makes its agent bar with the first frame (``WorkspaceWindow.agent_bar``).
+        bar: QToolBar = getattr(window, "agent_bar")  # noqa: B009 - WorkspaceWindow attribute
+        self.picker: QComboBox = getattr(window, "agent_picker")  # noqa: B009 - the same
         self._fill_picker()
         self.picker.currentIndexChanged.connect(self._on_picked)
         self.settings_action = QAction("&Settings…", window)
@@ -133,17 +113,9 @@ class WindowAddons(QObject):
         """The window's conversations are closed: stop its extension runtime."""
         if self.dialog is not None:
             self.dialog.close()
-        self._closing = self.scope.spawn(self.aclose(), name="extensions close")
-
-    async def wait_closed(self, timeout: float) -> None:
-        """Wait (bounded) until the extension runtime stopped after the window closed.
-
-        The app waits here before it cancels what is left at quit: cancelled half-way, the
-        runtime's job queue would be left running and be destroyed pending with the loop.
-        """
-        closing = self._closing
-        if closing is not None and not closing.done():
-            await asyncio.wait({closing}, timeout=timeout)
+        # Finished, not cancelled, at quit: half-stopped, the runtime's job queue would be
+        # left running and be destroyed pending with the loop.
+        self.scope.spawn(self.aclose(), name="extensions close", finish=True)
 
     # ------------------------------------------------------------------ agent picker
     def chosen_agent(self) -> str:
