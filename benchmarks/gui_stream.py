@@ -85,9 +85,7 @@ def main() -> None:
             f"window process RSS: {rss_before / 2**20:.0f} MiB with the conversation open, "
             f"{rss_after / 2**20:.0f} MiB after the stream"
         )
-        context.quit()
-        await context.all_closed.wait()
-        await context.shutdown()
+        await context.shutdown()  # closes the window (its agent ends), then the tasks
         return 0
 
     run_qt(app, run)
