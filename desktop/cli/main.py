@@ -112,6 +112,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = module.run(options)  # type: ignore[attr-defined]
         return result
     options = _quick_gui_options(args) or _gui_parser().parse_args(args)
+    from desktop.cli.display import display_problem
+
+    problem = display_problem()
+    if problem is not None:  # Qt would abort (status 134) with misleading advice
+        print(problem, file=sys.stderr)
+        return EXIT_USAGE
     try:
         gui = importlib.import_module(
             "desktop.ui.smoke" if options.smoke_test else "desktop.ui.app"
