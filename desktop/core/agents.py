@@ -13,6 +13,7 @@ import shlex
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,8 +29,31 @@ DEFAULT_AGENT = "builtin"
 _STRIPPED_ENV = ("PROVIDER", "API_KEY", "BASE_URL", "MODEL")
 
 
+class StartProblem(StrEnum):
+    """Why an agent cannot start, in terms a window can act on (a closed set: a UI offers one
+    fix per value, e.g. a key field for ``missing_key``, Install for ``missing_program``)."""
+
+    MISSING_KEY = "missing_key"
+    MISSING_PROGRAM = "missing_program"
+    KEYRING_LOCKED = "keyring_locked"
+    UNKNOWN_AGENT = "unknown_agent"
+    UNKNOWN_PROFILE = "unknown_profile"
+    UNAVAILABLE = "unavailable"
+
+
 class AgentNotFoundError(Exception):
-    """The chosen agent is unknown or its program is not installed."""
+    """The chosen agent is unknown or its program is not installed.
+
+    ``problem`` says which, ``subject`` what it is about (a profile, program or agent name); the
+    message stays the sentence for the command line.
+    """
+
+    def __init__(
+        self, message: str, *, problem: StartProblem = StartProblem.UNAVAILABLE, subject: str = ""
+    ) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.subject = subject
 
 
 @dataclass(frozen=True)
@@ -72,7 +96,11 @@ def resolve_agent(name: str | None = None, command: str | None = None) -> AgentC
             raise AgentNotFoundError("--agent-cmd is empty")
         program = find_program(argv[0]) if os.sep not in argv[0] else argv[0]
         if program is None:
-            raise AgentNotFoundError(f"{argv[0]!r} was not found on PATH or the login shell's PATH")
+            raise AgentNotFoundError(
+                f"{argv[0]!r} was not found on PATH or the login shell's PATH",
+                problem=StartProblem.MISSING_PROGRAM,
+                subject=argv[0],
+            )
         return AgentChoice(name=_display_name(argv), command=[program, *argv[1:]])
     name = name or DEFAULT_AGENT
     if name == "builtin":
@@ -82,10 +110,16 @@ def resolve_agent(name: str | None = None, command: str | None = None) -> AgentC
         if program is None:
             raise AgentNotFoundError(
                 "aionrs was not found on PATH or the login shell's PATH; install it or pass "
-                "--agent-cmd"
+                "--agent-cmd",
+                problem=StartProblem.MISSING_PROGRAM,
+                subject="aionrs",
             )
         return AgentChoice(name="aionrs", command=[program, "--json-stream"])
-    raise AgentNotFoundError(f"unknown agent {name!r} (known: builtin, aionrs)")
+    raise AgentNotFoundError(
+        f"unknown agent {name!r} (known: builtin, aionrs)",
+        problem=StartProblem.UNKNOWN_AGENT,
+        subject=name,
+    )
 
 
 def child_environment(extra: Mapping[str, str] | None = None) -> dict[str, str]:

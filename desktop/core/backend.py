@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from desktop.core.events import AgentReady, ApprovalMode, Decision, SessionEvent
+from desktop.core.events import AgentReady, ApprovalMode, Decision, SessionEvent, StartFix
 from desktop.core.signals import SignalFilter, SignalListener, Unsubscribe
 
 EmitFn = Callable[[SessionEvent], None]
@@ -26,15 +26,22 @@ def _no_op() -> None:
 
 
 class AgentStartError(Exception):
-    """The agent could not be started; ``stderr_tail`` and ``exit_code`` say why when known."""
+    """The agent could not be started; ``stderr_tail`` and ``exit_code`` say why when known,
+    ``fix`` what the user can change (a key, a program) when the cause is known."""
 
     def __init__(
-        self, message: str, *, exit_code: int | None = None, stderr_tail: str = ""
+        self,
+        message: str,
+        *,
+        exit_code: int | None = None,
+        stderr_tail: str = "",
+        fix: StartFix | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.exit_code = exit_code
         self.stderr_tail = stderr_tail
+        self.fix = fix
 
     def __str__(self) -> str:
         text = self.message

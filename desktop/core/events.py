@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from desktop.core.agents import StartProblem
+
 
 class ApprovalMode(StrEnum):
     """How much the host approves without asking (the spec's ``set_mode`` values)."""
@@ -239,14 +241,29 @@ class Notice(_Event):
     message: str
 
 
+class StartFix(BaseModel):
+    """What the user can do about an agent that cannot start: the typed cause, what it is about
+    (``subject``: a profile or program name), the agent that failed and, for a missing key, the
+    provider type of the profile."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    problem: StartProblem
+    subject: str = ""
+    agent: str = ""
+    provider: str | None = None
+
+
 class ErrorEvent(_Event):
-    """Something went wrong; ``retryable`` says whether trying again may help."""
+    """Something went wrong; ``retryable`` says whether trying again may help, ``fix`` (start
+    failures only) what the user can change to make it work."""
 
     type: Literal["error"] = "error"
     turn_id: str | None = None
     code: str
     message: str
     retryable: bool = False
+    fix: StartFix | None = None
 
 
 class AgentExited(_Event):

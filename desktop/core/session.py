@@ -177,7 +177,9 @@ class Session(SessionApprovals):
                 self._signals.detach()
                 self._backend = None
                 self._publish(
-                    ErrorEvent(code="agent_start_failed", message=str(exc), retryable=True)
+                    ErrorEvent(
+                        code="agent_start_failed", message=str(exc), retryable=True, fix=exc.fix
+                    )
                 )
                 self._set_state(SessionState.EXITED)
                 raise

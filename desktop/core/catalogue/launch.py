@@ -14,7 +14,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from desktop.core.agents import AgentChoice, AgentNotFoundError, child_environment
+from desktop.core.agents import AgentChoice, AgentNotFoundError, StartProblem, child_environment
 from desktop.core.backend import AgentBackend
 from desktop.core.catalogue.entries import (
     CatalogueEntry,
@@ -56,7 +56,8 @@ async def _key(secrets: SecretStore, profile: str, agent: str) -> str:
     if stored is None:
         raise MissingKeyError(
             f"agent {agent!r} needs the key of profile {profile!r}: run "
-            f"`agentdesk keys set {profile}`"
+            f"`agentdesk keys set {profile}`",
+            subject=profile,
         )
     return stored.value.get_secret_value()
 
@@ -67,7 +68,11 @@ def _not_found(entry: CatalogueEntry | None, program: str) -> AgentNotFoundError
         if entry is not None
         else ""
     )
-    return AgentNotFoundError(f"{program!r} was not found on PATH or the login shell's PATH{hint}")
+    return AgentNotFoundError(
+        f"{program!r} was not found on PATH or the login shell's PATH{hint}",
+        problem=StartProblem.MISSING_PROGRAM,
+        subject=program,
+    )
 
 
 async def resolve_real_agent(

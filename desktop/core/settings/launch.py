@@ -10,7 +10,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from desktop.core.agents import AgentChoice, AgentNotFoundError, builtin_agent_command
+from desktop.core.agents import (
+    AgentChoice,
+    AgentNotFoundError,
+    StartProblem,
+    builtin_agent_command,
+)
 from desktop.core.secrets import PROVIDER_ENV, SecretStore
 from desktop.core.settings.models import (
     AcpAgent,
@@ -26,7 +31,15 @@ from desktop.core.shell_env import find_program
 
 
 class MissingKeyError(AgentNotFoundError):
-    """A profile has no key in the keyring, in memory or in the environment."""
+    """A profile has no key in the keyring, in memory or in the environment.
+
+    ``subject`` is the profile, ``provider`` its provider type when known (a window offers a key
+    field for it; the message keeps the command-line instruction for ``agentdesk exec``).
+    """
+
+    def __init__(self, message: str, *, subject: str = "", provider: str | None = None) -> None:
+        super().__init__(message, problem=StartProblem.MISSING_KEY, subject=subject)
+        self.provider = provider
 
 
 @dataclass(frozen=True)
@@ -64,7 +77,9 @@ async def profile_key_env(profile: ProviderProfile, secrets: SecretStore) -> dic
     if stored is None:
         raise MissingKeyError(
             f"profile {profile.name!r} has no API key: run `agentdesk keys set {profile.name}` "
-            f"or set {variable}"
+            f"or set {variable}",
+            subject=profile.name,
+            provider=profile.provider.value,
         )
     return {variable: stored.value.get_secret_value()}
 
@@ -73,7 +88,11 @@ def _profile(settings: Settings, name: str) -> ProviderProfile:
     profile = settings.profile(name)
     if profile is None:
         known = ", ".join(p.name for p in settings.profiles) or "none"
-        raise AgentNotFoundError(f"unknown profile {name!r} (known: {known})")
+        raise AgentNotFoundError(
+            f"unknown profile {name!r} (known: {known})",
+            problem=StartProblem.UNKNOWN_PROFILE,
+            subject=name,
+        )
     return profile
 
 
@@ -101,7 +120,11 @@ async def resolve_launch(
         config = preset_agent(name)  # codex, claude, gemini, codex-acp work without settings
     if config is None:
         known = ", ".join(a.name for a in settings.agents) or "none"
-        raise AgentNotFoundError(f"unknown agent {name!r} (configured: {known})")
+        raise AgentNotFoundError(
+            f"unknown agent {name!r} (configured: {known})",
+            problem=StartProblem.UNKNOWN_AGENT,
+            subject=str(name),
+        )
     if profile and not isinstance(config, BuiltinAgent):
         raise AgentNotFoundError(f"--profile applies to the built-in agent, not {config.kind}")
     if isinstance(config, BuiltinAgent):
@@ -115,7 +138,9 @@ async def resolve_launch(
         program = config.command if os.sep in config.command else find_program(config.command)
         if program is None:
             raise AgentNotFoundError(
-                f"{config.command!r} was not found on PATH or the login shell's PATH"
+                f"{config.command!r} was not found on PATH or the login shell's PATH",
+                problem=StartProblem.MISSING_PROGRAM,
+                subject=config.command,
             )
         command = [program, "--json-stream", *config.args]
         return Launch(AgentChoice(name=config.name, command=command, env=dict(config.env)))
@@ -123,14 +148,19 @@ async def resolve_launch(
         program = config.command[0]
         found = program if os.sep in program else find_program(program)
         if found is None:
-            raise AgentNotFoundError(f"{program!r} was not found on PATH or the login shell's PATH")
+            raise AgentNotFoundError(
+                f"{program!r} was not found on PATH or the login shell's PATH",
+                problem=StartProblem.MISSING_PROGRAM,
+                subject=program,
+            )
         keys: dict[str, str] = {}
         for variable, profile_name in config.key_env.items():
             stored = await secrets.get(profile_name)
             if stored is None:
                 raise MissingKeyError(
                     f"agent {config.name!r} needs the key of profile {profile_name!r}: run "
-                    f"`agentdesk keys set {profile_name}`"
+                    f"`agentdesk keys set {profile_name}`",
+                    subject=profile_name,
                 )
             keys[variable] = stored.value.get_secret_value()
         choice = AgentChoice(

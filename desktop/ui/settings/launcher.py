@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from desktop.core.agents import AgentNotFoundError, make_backend_factory
+from desktop.core.agents import AgentNotFoundError, StartProblem, make_backend_factory
 from desktop.core.backend import AgentBackend, AgentStartError, EmitFn, Prompt
-from desktop.core.events import AgentReady, ApprovalMode, Decision
+from desktop.core.events import AgentReady, ApprovalMode, Decision, StartFix
 from desktop.core.remote.launch import resolve_remote_agent
 from desktop.core.secrets import SecretStore, SecretStoreError
 from desktop.core.session import BackendFactory
@@ -32,18 +32,38 @@ async def resolve_factory(
     """The real backend factory of the configured (or catalogue) agent ``agent``.
 
     Raises:
-        AgentStartError: unknown agent, missing program or key, keyring failure.
+        AgentStartError: unknown agent, missing program or key, keyring failure; its ``fix``
+            says which, and its message says it without a terminal instruction (the window
+            offers the fix instead).
     """
     try:
         remote = await resolve_remote_agent(settings, secrets, agent)
         if remote is not None:
             return remote[1]
-        from desktop.core.settings.launch import resolve_launch
+        from desktop.core.settings.launch import MissingKeyError, resolve_launch
 
         launch = await resolve_launch(settings, secrets, agent=agent)
         return make_backend_factory(launch.choice, workspace, env=launch.env)
-    except (AgentNotFoundError, SecretStoreError, ValueError) as exc:
+    except MissingKeyError as exc:
+        fix = StartFix(problem=exc.problem, subject=exc.subject, agent=agent, provider=exc.provider)
+        raise AgentStartError(_window_message(fix), fix=fix) from None
+    except AgentNotFoundError as exc:
+        fix = StartFix(problem=exc.problem, subject=exc.subject, agent=agent)
+        raise AgentStartError(_window_message(fix, str(exc)), fix=fix) from None
+    except SecretStoreError as exc:
+        fix = StartFix(problem=StartProblem.KEYRING_LOCKED, agent=agent)
+        raise AgentStartError(str(exc), fix=fix) from None
+    except ValueError as exc:
         raise AgentStartError(str(exc)) from None
+
+
+def _window_message(fix: StartFix, text: str = "") -> str:
+    """The start error as the window says it: no ``agentdesk keys set`` or npm instruction."""
+    if fix.problem == StartProblem.MISSING_KEY:
+        return f"The agent {fix.agent!r} needs an API key (profile {fix.subject!r})."
+    if fix.problem == StartProblem.MISSING_PROGRAM:
+        return f"The agent {fix.agent!r} is not installed ({fix.subject!r} was not found)."
+    return text.split("; install it with")[0]
 
 
 class LazyBackend(AgentBackend):
