@@ -2,18 +2,22 @@
 
 Nothing runs without a user action, the mode the user chose, an always-rule the user created or a
 policy the user enabled. "Always" is kept here, per session and category, because real aionrs
-ignores the ``scope`` it is sent. Each pending request is resolved by exactly one source: the
-first decision wins and later ones are told ``already_resolved``.
+ignores the ``scope`` it is sent; each rule is a record (``AlwaysRule``: what it allows, when and
+from which call it was made) the user can see and revoke. Each pending request is resolved by
+exactly one source: the first decision wins and later ones are told ``already_resolved``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import PurePath
 
 from desktop.core.events import (
+    AlwaysRule,
     ApprovalMode,
     Decision,
     DecisionSource,
@@ -26,6 +30,50 @@ _MODE_CATEGORIES: dict[ApprovalMode, frozenset[ToolCategory]] = {
     ApprovalMode.AUTO_EDIT: frozenset({ToolCategory.INFO, ToolCategory.EDIT}),
     ApprovalMode.YOLO: frozenset(ToolCategory),
 }
+
+#: What an always-rule on a category allows, for people ("Always allowed: shell commands").
+CATEGORY_LABELS: dict[ToolCategory, str] = {
+    ToolCategory.INFO: "reading files",
+    ToolCategory.EDIT: "file edits",
+    ToolCategory.EXEC: "shell commands",
+    ToolCategory.MCP: "MCP tools",
+    ToolCategory.REMOTE: "remote tools",
+}
+
+#: Argument names that say what a call is about, most telling first.
+_TARGET_ARGS = ("command", "cmd", "file_path", "path", "url", "pattern", "query")
+_TARGET_CHARS = 40
+
+
+def call_target(request: ToolRequested) -> str:
+    """The call in a few words: tool name and short target, e.g. ``Bash `make all` ``."""
+    preview = request.preview
+    found = (request.args.get(key) for key in _TARGET_ARGS)
+    target: str = next((v for v in found if isinstance(v, str) and v), "")
+    if preview is not None and preview.kind == "command":
+        target = preview.text  # also when the command came as a list
+    elif not target and preview is not None and preview.paths:
+        target = PurePath(preview.paths[0]).name
+    target = " ".join(target.split())
+    if len(target) > _TARGET_CHARS:
+        target = target[: _TARGET_CHARS - 1].rstrip() + "…"
+    return f"{request.name} `{target}`" if target else request.name
+
+
+def rule_for(request: ToolRequested, now: float | None = None) -> AlwaysRule:
+    """The always-rule an "approve always" on ``request`` makes."""
+    return AlwaysRule(
+        id=request.category.value,
+        category=request.category,
+        label=CATEGORY_LABELS.get(request.category, request.category.value),
+        created_at=time.time() if now is None else now,
+        made_from=call_target(request),
+    )
+
+
+def rule_allows(rule: AlwaysRule, request: ToolRequested) -> bool:
+    """Whether ``rule`` approves ``request`` without asking."""
+    return rule.category == request.category
 
 
 class DecideResult(StrEnum):
@@ -65,7 +113,7 @@ class ApprovalBook:
 
     def __init__(self, mode: ApprovalMode = ApprovalMode.DEFAULT) -> None:
         self.mode = mode
-        self.always: set[ToolCategory] = set()
+        self._rules: dict[str, AlwaysRule] = {}
         self.policies: list[tuple[str, ApprovalPolicy]] = []
         self._pending: dict[str, PendingApproval] = {}
         self._resolved: set[str] = set()
@@ -74,8 +122,9 @@ class ApprovalBook:
         """A verdict that needs nobody to be asked, or None."""
         if request.category in _MODE_CATEGORIES[self.mode]:
             return Verdict(Decision.ONCE, DecisionSource.MODE, self.mode.value)
-        if request.category in self.always:
-            return Verdict(Decision.ONCE, DecisionSource.ALWAYS_RULE, request.category.value)
+        for rule in self._rules.values():
+            if rule_allows(rule, request):
+                return Verdict(Decision.ONCE, DecisionSource.ALWAYS_RULE, rule.id)
         for name, policy in self.policies:
             verdict = policy(request)
             if verdict is not None:
@@ -101,10 +150,26 @@ class ApprovalBook:
             )
         self._resolved.add(call_id)
         if verdict.decision == Decision.ALWAYS:
-            self.always.add(pending.request.category)
+            self.add_rule(rule_for(pending.request))
         if not pending.future.done():
             pending.future.set_result(verdict)
         return DecideResult.ACCEPTED
+
+    @property
+    def rules(self) -> list[AlwaysRule]:
+        """The always-rules, oldest first."""
+        return list(self._rules.values())
+
+    def add_rule(self, rule: AlwaysRule) -> bool:
+        """Keep ``rule``; False when a rule with its id exists (the first one made stays)."""
+        if rule.id in self._rules:
+            return False
+        self._rules[rule.id] = rule
+        return True
+
+    def revoke(self, rule_id: str) -> AlwaysRule | None:
+        """Drop a rule (requests from now on are asked again); None when there is none."""
+        return self._rules.pop(rule_id, None)
 
     def forget(self, call_id: str) -> PendingApproval | None:
         """Drop a pending request the agent withdrew (no decision is sent)."""

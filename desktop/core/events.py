@@ -177,7 +177,13 @@ class ToolRequested(_Event):
 
 
 class ToolDecided(_Event):
-    """A tool call was approved or denied, and by whom."""
+    """A tool call was approved or denied, and by whom.
+
+    ``source_name`` names the deciding party: the mode's value for ``mode``, the policy's or
+    extension's name, and for ``always_rule`` the ``AlwaysRule.id`` of the rule that allowed it
+    (today the rule's category value, e.g. ``"exec"``; the rule itself is in the last
+    ``RulesChanged``).
+    """
 
     type: Literal["tool_decided"] = "tool_decided"
     turn_id: str | None = None
@@ -266,6 +272,31 @@ class ErrorEvent(_Event):
     fix: StartFix | None = None
 
 
+class AlwaysRule(BaseModel):
+    """A standing approval the user made with "approve always", kept for one conversation.
+
+    ``id`` is stable while the rule lives and is what ``ToolDecided.source_name`` names; today a
+    rule allows one tool category and its id is the category value (richer rules, e.g. keyed on
+    a host classification of the tool, get other ids). ``made_from`` is the call it was made
+    from, shortened for display (e.g. ``Bash `make all` ``).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    id: str
+    category: ToolCategory
+    label: str = Field(description='What it allows, for people: "shell commands", "file edits".')
+    created_at: float = Field(description="When it was made (epoch seconds).")
+    made_from: str = ""
+
+
+class RulesChanged(_Event):
+    """The conversation's always-rules changed (one was made or revoked); the whole list."""
+
+    type: Literal["rules_changed"] = "rules_changed"
+    rules: list[AlwaysRule] = Field(default_factory=list)
+
+
 class AgentExited(_Event):
     """The agent process ended."""
 
@@ -280,6 +311,7 @@ SessionEvent = Annotated[
     AgentReady
     | StateChanged
     | ModeChanged
+    | RulesChanged
     | TurnStarted
     | TextDelta
     | ThinkingDelta

@@ -5,6 +5,8 @@ concern with its own rules: a request is screened against the mode and always-ru
 (``desktop.core.approvals.ApprovalBook``), a pending one moves the session to
 ``awaiting_approval``, the first decision wins, and decisions go to the agent in background
 tasks that stop and shutdown wait for, so a denial reaches the agent before its input closes.
+Whenever the always-rules change (an "always" decision made one, the user revoked one) the whole
+list is published as ``RulesChanged``, so every consumer sees the rules the session applies.
 ``Session`` inherits these methods; the attributes below are the session's own.
 """
 
@@ -23,6 +25,7 @@ from desktop.core.events import (
     Decision,
     DecisionSource,
     ModeChanged,
+    RulesChanged,
     SessionEvent,
     SessionState,
     ToolDecided,
@@ -69,12 +72,32 @@ class SessionApprovals:
         """Resolve a pending tool call. Only the first decision for a call counts."""
         verdict = Verdict(Decision(decision), DecisionSource(source), source_name, reason)
         request = next((r for r in self.approvals.pending if r.call_id == call_id), None)
+        rules = self.approvals.rules
         result = self.approvals.resolve(call_id, verdict)
         if result == DecideResult.ACCEPTED and request is not None:
             self._announce_decision(request, verdict)
+            if self.approvals.rules != rules:
+                self._publish(RulesChanged(rules=self.approvals.rules))
             if not self.approvals.pending and self.state == SessionState.AWAITING_APPROVAL:
                 self._set_state(SessionState.RUNNING)
         return result
+
+    def revoke_rule(self, rule_id: str) -> bool:
+        """Drop an always-rule: the next matching request is asked again (a pending one stays).
+
+        Returns whether there was such a rule; ``RulesChanged`` is published when there was.
+        """
+        if self.approvals.revoke(rule_id) is None:
+            return False
+        self._publish(RulesChanged(rules=self.approvals.rules))
+        return True
+
+    def revoke_all_rules(self) -> int:
+        """Drop every always-rule (one ``RulesChanged``); returns how many there were."""
+        dropped = [r for r in self.approvals.rules if self.approvals.revoke(r.id) is not None]
+        if dropped:
+            self._publish(RulesChanged(rules=self.approvals.rules))
+        return len(dropped)
 
     def _announce_decision(self, request: ToolRequested, verdict: Verdict) -> None:
         self._publish(

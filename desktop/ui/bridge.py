@@ -24,6 +24,7 @@ class SessionBridge(QObject):
         agent_ready(AgentReady): the agent started and takes prompts.
         state_changed(StateChanged): the session state machine moved.
         mode_changed(ModeChanged): the approval mode changed.
+        rules_changed(RulesChanged): the always-rules changed (the whole list).
         turn_started(TurnStarted): a prompt went to the agent.
         text_delta(str): a piece of assistant text.
         thinking_delta(str): a piece of the model's reasoning.
@@ -41,6 +42,7 @@ class SessionBridge(QObject):
     agent_ready = Signal(object)
     state_changed = Signal(object)
     mode_changed = Signal(object)
+    rules_changed = Signal(object)
     turn_started = Signal(object)
     text_delta = Signal(str)
     thinking_delta = Signal(str)
@@ -60,6 +62,7 @@ class SessionBridge(QObject):
             "agent_ready": self.agent_ready,
             "state_changed": self.state_changed,
             "mode_changed": self.mode_changed,
+            "rules_changed": self.rules_changed,
             "turn_started": self.turn_started,
             "tool_requested": self.tool_requested,
             "tool_decided": self.tool_decided,
