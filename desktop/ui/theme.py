@@ -148,6 +148,9 @@ QFrame[role="card"][status="waiting for approval"] {{ border: 1px solid {accent}
 QFrame[role="card"][status="failed"], QFrame[role="card"][status="denied"] {{
     border: 1px solid {danger}; }}
 QFrame[role="exit"] {{ background: {surface}; border: 1px solid {danger}; border-radius: 10px; }}
+QFrame#approvalCard {{ border: 2px solid transparent; border-radius: 8px; background: transparent; }}
+QFrame#approvalCard:focus {{ border: 2px solid {accent}; background: {user_bubble}; }}
+QLabel[role="reviewHint"] {{ color: {accent}; font-size: 9pt; font-weight: 600; }}
 QLabel[role="muted"] {{ color: {muted}; }}
 QLabel[role="toolName"] {{ font-weight: 600; }}
 QLabel[role="chip"] {{ color: {muted}; border: 1px solid {border}; border-radius: 8px;

@@ -229,3 +229,20 @@ def test_keys_are_ignored_right_after_focus_is_taken_and_on_auto_repeat(
     with qtbot.waitSignal(card.decided) as blocker:
         qtbot.keyClick(card, Qt.Key.Key_Y)
     assert blocker.args == ["c1", "once", ""]
+
+
+def test_review_hint_shows_only_while_pending(
+    qtbot: QtBot, host: QWidget, make_request: MakeRequest
+) -> None:
+    card = _card(qtbot, host, make_request("Edit", ToolCategory.EDIT, EDIT_ARGS))
+    assert not card.review_hint.isVisible()
+    card.set_review_hint(True)
+    assert card.review_hint.isVisible()
+    assert card.review_hint.text() == "Tab to review"
+    card.set_review_hint(False)
+    assert not card.review_hint.isVisible()
+    card.set_review_hint(True)
+    card.approve_once()
+    assert not card.review_hint.isVisible()
+    card.set_review_hint(True)
+    assert not card.review_hint.isVisible()

@@ -102,12 +102,16 @@ class ApprovalCard(QFrame):
         # A card is as tall as its content; extra room in the conversation goes elsewhere.
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.setAccessibleName(self.tr("Approval request: {name}").format(name=event.name))
-        self.setStyleSheet("QFrame#approvalCard:focus { border: 2px solid palette(highlight); }")
         self.title = QLabel(self.tr("{name} wants to run ({category})").format(
             name=event.name, category=self.category), self)  # fmt: skip
         self.title.setStyleSheet("font-weight: bold;")
         self.position = QLabel(self)
         self.position.setAccessibleName(self.tr("Request position"))
+        set_role(self.position, "muted", polished=False)
+        self.review_hint = QLabel(self.tr("Tab to review"), self)
+        self.review_hint.setAccessibleName(self.tr("Press Tab to review this request"))
+        set_role(self.review_hint, "reviewHint", polished=False)
+        self.review_hint.hide()
         # One line (the whole text in its tooltip): an agent's description may be a long JSON
         # dump, and the preview below shows exactly what will happen anyway.
         self.description = ElidedLabel(" ".join(event.description.split()), self)
@@ -154,6 +158,7 @@ class ApprovalCard(QFrame):
     def _build_layout(self) -> None:
         header = QHBoxLayout()
         header.addWidget(self.title, 1)
+        header.addWidget(self.review_hint)
         header.addWidget(self.position)
         buttons = QHBoxLayout()
         for button in (
@@ -217,6 +222,7 @@ class ApprovalCard(QFrame):
         if self.reason_edit.isVisible():
             self.cancel_reason()
         self.state = CardState.SUBMITTED
+        self.review_hint.hide()
         self._set_buttons_enabled(False)
         self.position.clear()
         wording = {Decision.ONCE: self.tr("Approving…"), Decision.ALWAYS: self.tr("Approving…")}
@@ -230,6 +236,7 @@ class ApprovalCard(QFrame):
         if self.reason_edit.isVisible():
             self.cancel_reason()
         self.state = CardState.RESOLVED
+        self.review_hint.hide()
         self._set_buttons_enabled(False)
         self.position.clear()
         self._show_status(describe_decision(event, self.category))
@@ -243,6 +250,10 @@ class ApprovalCard(QFrame):
                         source=DecisionSource.SHUTDOWN, reason=reason or None)
         )  # fmt: skip
         self._show_status(self.tr("Cancelled") + (f": {reason}" if reason else ""))
+
+    def set_review_hint(self, shown: bool) -> None:
+        """Show or hide the "Tab to review" hint (a request that did not take focus)."""
+        self.review_hint.setVisible(shown and self.is_pending())
 
     def set_position(self, index: int, total: int) -> None:
         """Show "index of total" among the conversation's pending requests."""
