@@ -16,6 +16,7 @@ import argparse
 import gc
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from desktop.ui import startup_hints, theme
-from desktop.ui.instance import InstanceServer, hand_off
+from desktop.ui.instance import AgentOptions, InstanceServer, hand_off
 from desktop.ui.startup import (
     finish_startup,
     initial_workspace,
@@ -48,7 +49,12 @@ log = logging.getLogger(__name__)
 
 
 class AppContext:
-    """Everything the windows share: agent choice, recent folders, task runtime, tray."""
+    """Everything the windows share: settings, recent folders, task runtime, tray.
+
+    ``--agent``/``--agent-cmd`` belong to the window they were given for: the first window
+    gets the command line's, a window handed over by a second ``agentdesk PATH`` gets that
+    command's, and any other window (File ▸ Open Workspace, Open Recent) the settings' default.
+    """
 
     def __init__(self, app: QApplication, options: argparse.Namespace) -> None:
         self.app = app
@@ -56,8 +62,10 @@ class AppContext:
         self._settings: SettingsStore | None = None
         self._services: SettingsServices | None = None
         self._all_closed: asyncio.Event | None = None
-        self._agent: str | None = getattr(options, "agent", None)
-        self._agent_cmd: str | None = getattr(options, "agent_cmd", None)
+        #: For the first window only (taken when it opens).
+        self._launch_agent: AgentOptions | None = _agent_options(options)
+        self._agents: dict[Path, AgentOptions] = {}  # per open window
+        self._addons: dict[Path, WindowAddons] = {}  # per open window, made on first use
         self._windows: dict[Path, WorkspaceWindow] = {}
         self._tray: QSystemTrayIcon | None = None
         self.server = InstanceServer(self._on_handoff)
@@ -96,16 +104,21 @@ class AppContext:
         window = self._windows.get(workspace)
         if window is None:
             return None
-        addons = getattr(window, "addons", None)
+        addons = self._addons.get(workspace)
         if addons is None:
             from desktop.ui.settings.addons import WindowAddons
 
             scope = self.runtime.scope(f"settings:{workspace}")
+            agent = self.agent_options(workspace)
             addons = WindowAddons(
-                window, self.services, scope, agent=self._agent, agent_cmd=self._agent_cmd
+                window, self.services, scope, agent=agent.agent, agent_cmd=agent.agent_cmd
             )
-            window.addons = addons  # type: ignore[attr-defined]
+            self._addons[workspace] = addons
         return addons
+
+    def agent_options(self, workspace: Path) -> AgentOptions:
+        """``--agent``/``--agent-cmd`` of the window of ``workspace`` (both None: Settings)."""
+        return self._agents.get(workspace, AgentOptions())
 
     @property
     def all_closed(self) -> asyncio.Event:
@@ -118,30 +131,47 @@ class AppContext:
 
     # ------------------------------------------------------------------ WindowHost
     def agent_for(self, workspace: Path) -> tuple[str, BackendFactory | str]:
-        """The agent from ``--agent-cmd``, else the window's agent picker (``--agent``, else the
+        """The window's ``--agent-cmd``, else its agent picker (its ``--agent``, else the
         default agent), resolved from Settings when the conversation starts."""
         from desktop.core.agents import AgentNotFoundError, make_backend_factory, resolve_agent
 
         addons = self.addons_for(workspace)
-        if not self._agent_cmd:
-            default = self._agent or self.settings.settings.default_agent
+        options = self.agent_options(workspace)
+        if not options.agent_cmd:
+            default = options.agent or self.settings.settings.default_agent
             name = addons.chosen_agent() if addons is not None else default
             return name, self.services.factory_for(name, workspace)
         try:
-            choice = resolve_agent(self._agent, self._agent_cmd)
+            choice = resolve_agent(None, options.agent_cmd)
             return choice.name, make_backend_factory(choice, workspace)
         except AgentNotFoundError as exc:
-            return self._agent or "agent", f"The agent cannot run: {exc}"
+            return "agent", f"The agent cannot run: {exc}"
 
-    def open_workspace(self, path: Path, *, shell_only: bool = False) -> WorkspaceWindow:
+    def agents_for(self, workspace: Path) -> WindowAgents:
+        """The agents of the window of ``workspace`` (for conversations reopened from history)."""
+        return WindowAgents(self, workspace)
+
+    def open_workspace(
+        self, path: Path, *, shell_only: bool = False, agent: AgentOptions | None = None
+    ) -> WorkspaceWindow:
         """Open the window of ``path``, or raise it when it is open.
 
-        ``shell_only``: the window without its first conversation and without touching the
-        settings (the first window, painted before the core loads; ``_main`` completes it).
+        ``agent``: its ``--agent``/``--agent-cmd`` (default: the command line's for the first
+        window, else the settings' default agent); given for an open window, they replace its
+        choice for new conversations. ``shell_only``: the window without its first conversation
+        and without touching the settings (the first window, painted before the core loads;
+        ``_main`` completes it).
         """
         path = path.expanduser().resolve()
+        launch, self._launch_agent = self._launch_agent, None
         window = self._windows.get(path)
+        if window is not None and agent is not None and any(agent):
+            self._agents[path] = agent
+            addons = self._addons.get(path)
+            if addons is not None:
+                addons.set_command_line(agent.agent, agent.agent_cmd)
         if window is None:
+            self._agents[path] = agent or launch or AgentOptions()
             window = WorkspaceWindow(path, self, first_conversation=not shell_only)
             window.closed.connect(self._on_window_closed)
             self._windows[path] = window
@@ -200,11 +230,13 @@ class AppContext:
 
     # ------------------------------------------------------------------ internals
 
-    def _on_handoff(self, path: Path) -> None:
-        self.open_workspace(path)
+    def _on_handoff(self, path: Path, agent: AgentOptions) -> None:
+        self.open_workspace(path, agent=agent)
 
     def _on_window_closed(self, window: WorkspaceWindow) -> None:
         self._windows.pop(window.workspace, None)
+        self._agents.pop(window.workspace, None)
+        self._addons.pop(window.workspace, None)
         if not self._windows:
             self.all_closed.set()
 
@@ -228,6 +260,45 @@ class AppContext:
         self.server.close()
         if self._tray is not None:
             self._tray.hide()
+
+
+class WindowAgents:
+    """The agents of one window (``desktop.ui.sidebar.resume.AgentSource``)."""
+
+    def __init__(self, context: AppContext, workspace: Path) -> None:
+        self._context, self._workspace = context, workspace
+
+    def current(self) -> tuple[str, BackendFactory | str]:
+        """The window's agent for new conversations."""
+        return self._context.agent_for(self._workspace)
+
+    async def named(self, name: str) -> BackendFactory | str:
+        """The agent ``name`` (a stored conversation's): a factory, or why it is not
+        available. The window's own agent is used as it is."""
+        from desktop.ui.sidebar.resume import unavailable_reason
+
+        window_agent, factory = self.current()
+        if name == window_agent:
+            return factory
+        context = self._context
+        reason = await unavailable_reason(context.settings.settings, context.services.secrets, name)
+        return reason if reason is not None else context.services.factory_for(name, self._workspace)
+
+    def open_settings(self, page: str | None = None) -> None:
+        """Show the window's Settings (at ``page``)."""
+        addons = self._context.addons_for(self._workspace)
+        if addons is not None:
+            addons.open_settings(page)
+
+    def on_changed(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener`` after each change of the agents or profiles; returns an
+        unsubscribe function."""
+
+        def changed(section: str) -> None:
+            if section in ("", "agents", "profiles", "default_agent"):
+                listener()
+
+        return self._context.settings.subscribe(changed)
 
 
 async def _main(context: AppContext, first: WorkspaceWindow) -> int:
@@ -265,6 +336,10 @@ def _quit_on_signals(context: AppContext) -> QTimer:
     return timer
 
 
+def _agent_options(options: argparse.Namespace) -> AgentOptions:
+    return AgentOptions(getattr(options, "agent", None), getattr(options, "agent_cmd", None))
+
+
 def _noop() -> None:
     """Gives Python a chance to run pending signal handlers."""
 
@@ -277,7 +352,7 @@ def run(options: argparse.Namespace) -> int:
         return 2
     theme.assume_scheme(remembered_scheme())  # confirmed after the first paint
     app = make_application(icon=False)  # the icon is set after the first paint
-    if hand_off(first):
+    if hand_off(first, _agent_options(options)):
         return 0
     context = AppContext(app, options)
     window = context.open_workspace(first, shell_only=True)

@@ -2,7 +2,9 @@
 
 The running instance listens on a ``QLocalServer`` whose name is derived from the config folder
 (so separate ``AGENTDESK_HOME``s, e.g. tests, never talk to each other). A message is one line of
-JSON: ``{"open": "/abs/path"}``; the server answers ``ok`` once the window is shown.
+JSON: ``{"open": "/abs/path"}``, with ``"agent": NAME`` or ``"agent_cmd": "CMD ARGS"`` when the
+second command was given them (they apply to the window it opens; older senders omit them); the
+server answers ``ok`` once the window is shown.
 
 Start-up cost: when no instance runs (the usual case), ``hand_off`` decides without loading
 QtNetwork. On Linux a ``QLocalServer`` is a socket file at ``QDir::tempPath()/NAME`` (``$TMPDIR``
@@ -20,7 +22,7 @@ import sys
 import zlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QObject
 
@@ -32,6 +34,27 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 _TIMEOUT_MS = 2000
+
+
+class AgentOptions(NamedTuple):
+    """``--agent``/``--agent-cmd`` for one window (immutable; a tuple: no dataclasses before
+    the first paint). Both None: the window uses the settings' default agent."""
+
+    agent: str | None = None
+    agent_cmd: str | None = None
+
+    def message(self) -> dict[str, str]:
+        """The fields of a hand-off message (only those given)."""
+        return {k: v for k, v in self._asdict().items() if v}
+
+    @classmethod
+    def from_message(cls, message: dict[str, object]) -> AgentOptions:
+        """The options in a hand-off message (absent or not text: None)."""
+        agent, command = message.get("agent"), message.get("agent_cmd")
+        return cls(
+            agent if isinstance(agent, str) and agent else None,
+            command if isinstance(command, str) and command else None,
+        )
 
 
 def server_name() -> str:
@@ -51,8 +74,8 @@ def _no_server(name: str) -> bool:
     return not os.path.exists(os.path.join(folder, name))
 
 
-def hand_off(path: Path) -> bool:
-    """Ask a running instance to open ``path``; False when none answers."""
+def hand_off(path: Path, agent: AgentOptions | None = None) -> bool:
+    """Ask a running instance to open ``path`` (with ``agent``); False when none answers."""
     name = server_name()
     if _no_server(name):
         return False
@@ -64,7 +87,8 @@ def hand_off(path: Path) -> bool:
     socket.connectToServer(name)
     if not socket.waitForConnected(_TIMEOUT_MS):
         return False
-    socket.write(json.dumps({"open": str(path)}).encode() + b"\n")
+    message = {"open": str(path), **(agent or AgentOptions()).message()}
+    socket.write(json.dumps(message).encode() + b"\n")
     socket.flush()
     answered = socket.waitForReadyRead(_TIMEOUT_MS * 2)
     reply = bytes(socket.readAll().data()).strip() if answered else b""
@@ -73,12 +97,14 @@ def hand_off(path: Path) -> bool:
 
 
 class InstanceServer(QObject):
-    """Listens for hand-offs and calls ``on_open(path)`` for each.
+    """Listens for hand-offs and calls ``on_open(path, agent_options)`` for each.
 
     The ``QLocalServer`` is made by ``listen`` (after the first paint: QtNetwork loads then).
     """
 
-    def __init__(self, on_open: Callable[[Path], None], parent: QObject | None = None) -> None:
+    def __init__(
+        self, on_open: Callable[[Path, AgentOptions], None], parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self._on_open = on_open
         self._server: QLocalServer | None = None
@@ -119,11 +145,13 @@ class InstanceServer(QObject):
             return
         line = bytes(socket.readLine().data())
         try:
-            path = Path(json.loads(line)["open"])
-        except (ValueError, KeyError, TypeError):
+            message = json.loads(line)
+            path = Path(message["open"])
+            agent = AgentOptions.from_message(message)
+        except (ValueError, KeyError, TypeError, AttributeError):
             log.warning("ignored a malformed hand-off message")
             socket.write(b"error\n")
             return
-        self._on_open(path)
+        self._on_open(path, agent)
         socket.write(b"ok\n")
         socket.flush()

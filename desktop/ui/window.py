@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # the core and the pane load after the first paint (``desktop
     from desktop.ui.pane import ConversationPane
     from desktop.ui.qt_async import AsyncRuntime, TaskScope
     from desktop.ui.sidebar.lists import ConversationList
+    from desktop.ui.sidebar.resume import AgentSource
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +49,9 @@ class WindowHost(Protocol):
 
     def agent_for(self, workspace: Path) -> tuple[str, BackendFactory | str]:
         """Agent name and a backend factory, or the name and why it cannot run."""
+
+    def agents_for(self, workspace: Path) -> AgentSource:
+        """The agents of the window of ``workspace`` by name, and their Settings."""
 
     def open_workspace(self, path: Path) -> WorkspaceWindow:
         """Open (or raise) the window of ``path``."""
@@ -310,6 +314,11 @@ class WorkspaceWindow(QMainWindow):
     def agent_for_workspace(self) -> tuple[str, BackendFactory | str]:
         """The agent conversations of this window use."""
         return self.host.agent_for(self.workspace)
+
+    @property
+    def agents(self) -> AgentSource:
+        """Agents by name and their Settings (for conversations reopened from history)."""
+        return self.host.agents_for(self.workspace)
 
     def show_message(self, text: str) -> None:
         """A status-bar message for a few seconds."""

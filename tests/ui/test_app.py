@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from desktop.core.events import ApprovalMode, SessionState
+from desktop.ui.instance import AgentOptions
 from tests.ui.conftest import Driver, agent_cmd, until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,8 +24,9 @@ def test_two_windows_on_two_folders(driver: Driver, qtbot: QtBot) -> None:
         context = await driver.acontext({"turns": [[write]]})
         context.settings.save(context.settings.settings)
         one, two = driver.workspace("one"), driver.workspace("two")
-        first = context.open_workspace(one)
-        second = context.open_workspace(two)
+        first = context.open_workspace(one)  # the command line's agent: the first window's
+        own = AgentOptions(agent_cmd=agent_cmd({"turns": [[write]]}, driver.tmp))
+        second = context.open_workspace(two, agent=own)  # its own (a second `agentdesk PATH`)
         assert context.open_workspace(one) is first  # raised, not duplicated
         assert [w.workspace for w in context.windows()] == [one.resolve(), two.resolve()]
         assert context.recent_workspaces()[:2] == [two.resolve(), one.resolve()]

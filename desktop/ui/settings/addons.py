@@ -122,6 +122,14 @@ class WindowAddons(QObject):
         """The agent new conversations use."""
         return str(self.picker.currentData() or self.services.store.settings.default_agent)
 
+    def set_command_line(self, agent: str | None, agent_cmd: str | None) -> None:
+        """A later ``agentdesk PATH --agent NAME | --agent-cmd CMD`` for this window."""
+        self._agent_cmd = agent_cmd
+        self._initial_agent = agent
+        if agent and not agent_cmd:
+            self.picker.clear()  # the new name wins over the current choice
+        self._fill_picker()
+
     def _fill_picker(self) -> None:
         if self._agent_cmd:  # ``--agent-cmd``: every new conversation runs that command
             self.picker.clear()

@@ -35,8 +35,9 @@ from desktop.ui.sidebar.highlight import mark, scroll_to
 from desktop.ui.sidebar.panel import HistorySidebar
 from desktop.ui.sidebar.recording import ConversationRecording
 from desktop.ui.sidebar.replay import locate, replay
-from desktop.ui.sidebar.resume import ResumeStarter
+from desktop.ui.sidebar.resume import AgentSource, PendingAgent, ResumeStarter
 from desktop.ui.sidebar.service import HistoryService, HistoryUnavailableError
+from desktop.ui.sidebar.unavailable import AgentChoiceOffer
 
 if TYPE_CHECKING:
     from desktop.ui.pane import ConversationPane
@@ -63,6 +64,10 @@ class HistoryWindow(Protocol):
 
     def agent_for_workspace(self) -> tuple[str, BackendFactory | str]:
         """The window's agent: its name and factory (or why it cannot run)."""
+
+    @property
+    def agents(self) -> AgentSource:
+        """The window's agents by name (a stored conversation continues with its own)."""
 
     def add_pane(
         self, title: str, agent: str, factory: BackendFactory | str, resume_id: str | None = None
@@ -98,6 +103,7 @@ class HistoryEngine(ConversationActions):
         self.recordings: dict[ConversationPane, ConversationRecording] = {}
         self.deleted: list[StoredConversation] = []
         self._stored: dict[ConversationPane, StoredConversation] = {}
+        self._offers: dict[ConversationPane, AgentChoiceOffer] = {}  # recorded agent missing
         self._opening: dict[str, asyncio.Task[ConversationPane | None]] = {}
         self._search: asyncio.Task[None] | None = None
         self._deleting: set[str] = set()  # not listed again by a reload meanwhile
@@ -257,10 +263,25 @@ class HistoryEngine(ConversationActions):
             self._schedule_reload()
             return None
         writer = self.service.writer
-        agent, factory = self.window.agent_for_workspace()
-        plan = plan_resume(stored, agent_has_sessions=stored.agent == agent)
-        pane = self.window.add_pane(stored.title, agent, factory, plan.resume_id)
-        pane.starter = ResumeStarter(stored, plan, notify=pane.transcript.on_notice)
+        # The conversation continues with the agent it was recorded with, never another one
+        # silently: when that one cannot run here, the user chooses (``AgentChoiceOffer``).
+        agents = self.window.agents
+        window_agent, factory = agents.current()
+        agent = stored.agent or window_agent
+        if agent != window_agent:
+            factory = await agents.named(agent)
+        if isinstance(factory, str) and agent != window_agent:
+            pending = PendingAgent(stored)
+            pane = self.window.add_pane(stored.title, agent, pending.factory)
+            pending.notify = pane.transcript.on_notice
+            pane.starter = pending.start
+            self._offers[pane] = AgentChoiceOffer(pane, pending, agent, factory, agents)
+            pane.destroyed.connect(partial(self._offers.pop, pane, None))
+            factory = pending.factory
+        else:
+            plan = plan_resume(stored, agent_has_sessions=True)  # its own agent
+            pane = self.window.add_pane(stored.title, agent, factory, plan.resume_id)
+            pane.starter = ResumeStarter(stored, plan, notify=pane.transcript.on_notice)
         pane.usage = replay(pane.transcript, stored)
         when = time.strftime("%d %b %Y, %H:%M", time.localtime(stored.updated_at)).lstrip("0")
         pane.transcript.on_notice(
