@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QFrame,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -86,13 +86,51 @@ class PromptEdit(QPlainTextEdit):
             super().dropEvent(event)
 
 
+class ModeButton(QToolButton):
+    """The approval-mode button: "Ask every time · 2 rules  ▾" (the pane opens its panel).
+
+    ``currentText()`` and ``currentData()`` answer as the combo box it replaced did: the mode's
+    label and its ``ApprovalMode`` value.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("modeButton")
+        self.setToolTip("Approval mode and always-rules of this conversation")
+        self._mode, self._rules = _MODES[0][0], 0
+        self._show()
+
+    def currentText(self) -> str:
+        """The current mode's label."""
+        return dict(_MODES)[self._mode]
+
+    def currentData(self) -> str:
+        """The current mode (an ``ApprovalMode`` value)."""
+        return self._mode
+
+    def show_state(self, mode: str | None = None, rules: int | None = None) -> None:
+        """Show the mode and the always-rule count (None: unchanged)."""
+        if mode in dict(_MODES):
+            self._mode = mode
+        if rules is not None:
+            self._rules = rules
+        self._show()
+
+    def _show(self) -> None:
+        text = self.currentText()
+        if self._rules:
+            text += f" · {self._rules} rule{'s' if self._rules != 1 else ''}"
+        self.setText(f"{text}  ▾")
+        self.setAccessibleName(f"Approval mode: {text}")
+
+
 class Composer(QWidget):
     """Bottom of a conversation.
 
     Signals:
         submitted(str, list[str]): the user sent a prompt with attached file paths.
         stop_requested(): Stop (button, or Esc in the editor).
-        mode_chosen(str): an approval mode was picked.
+        mode_chosen(str): an approval mode was picked (in the mode button's panel).
     """
 
     submitted = Signal(str, list)
@@ -126,10 +164,9 @@ class Composer(QWidget):
         self.clear_files = QPushButton("Clear files")
         self.clear_files.setVisible(False)
         row.addWidget(self.clear_files)
-        self.mode = QComboBox()
-        self.mode.setAccessibleName("Approval mode")
-        for mode, label in _MODES:
-            self.mode.addItem(label, mode)
+        # The pane opens the mode button's panel (``desktop.ui.approvals.rules``, loaded
+        # after the first frame) when it is clicked.
+        self.mode = ModeButton()
         row.addWidget(self.mode)
         row.addStretch(1)
         self.stop = QPushButton("Stop")
@@ -153,7 +190,6 @@ class Composer(QWidget):
         self.stop.clicked.connect(self.stop_requested)
         self.attach.clicked.connect(self._on_attach)
         self.clear_files.clicked.connect(self._on_clear_files)
-        self.mode.activated.connect(self._on_mode)
 
     def _on_send(self) -> None:
         text = self.editor.toPlainText().strip()
@@ -191,14 +227,13 @@ class Composer(QWidget):
         self.attachments.setVisible(bool(self.files))
         self.clear_files.setVisible(bool(self.files))
 
-    def _on_mode(self, index: int) -> None:
-        self.mode_chosen.emit(str(self.mode.itemData(index)))
-
     def show_mode(self, mode: str) -> None:
         """Reflect the session's mode without emitting ``mode_chosen``."""
-        index = self.mode.findData(mode)
-        if index >= 0:
-            self.mode.setCurrentIndex(index)
+        self.mode.show_state(mode=mode)
+
+    def show_rules(self, count: int) -> None:
+        """Reflect how many always-rules the conversation has."""
+        self.mode.show_state(rules=count)
 
     def set_busy(self, busy: bool) -> None:
         """Enable Stop while a turn runs."""

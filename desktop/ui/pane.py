@@ -22,6 +22,7 @@ from desktop.core.events import (
     Decision,
     DecisionSource,
     ModeChanged,
+    RulesChanged,
     SessionState,
     StateChanged,
     TurnEnded,
@@ -29,6 +30,7 @@ from desktop.core.events import (
 )
 from desktop.core.session import BackendFactory, Session
 from desktop.ui.approvals import ApprovalNavigator
+from desktop.ui.approvals.rules import RulesPanel
 from desktop.ui.bridge import SessionBridge
 from desktop.ui.composer import Composer
 from desktop.ui.conversation.model import ExitItem, ToolStatus, Transcript
@@ -104,6 +106,7 @@ class ConversationPane(QWidget):
         bridge.agent_ready.connect(self._on_ready)
         bridge.state_changed.connect(self._on_state)
         bridge.mode_changed.connect(self._on_mode_changed)
+        bridge.rules_changed.connect(self._on_rules_changed)
         bridge.turn_ended.connect(self._on_turn_ended)
         self.view.decided.connect(self.decide)
         self.view.restart_requested.connect(self._on_restart)
@@ -111,6 +114,12 @@ class ConversationPane(QWidget):
         self.composer.submitted.connect(self.submit)
         self.composer.stop_requested.connect(self.stop)
         self.composer.mode_chosen.connect(self.set_mode)
+        # The mode button's panel: modes and always-rules (built here, after the first frame).
+        self.rules_panel = RulesPanel(self)
+        self.rules_panel.mode_chosen.connect(self.composer.mode_chosen)
+        self.rules_panel.revoke_requested.connect(self.revoke_rule)
+        self.rules_panel.revoke_all_requested.connect(self.revoke_all_rules)
+        self.composer.mode.clicked.connect(lambda: self.rules_panel.popup_at(self.composer.mode))
 
     # ------------------------------------------------------------------ commands
     def start(self) -> None:
@@ -160,6 +169,14 @@ class ConversationPane(QWidget):
         """Change the approval mode."""
         self.scope.spawn(self.session.set_mode(ApprovalMode(mode)), name="set_mode")
 
+    def revoke_rule(self, rule_id: str) -> None:
+        """Revoke one always-rule: the next matching request asks again."""
+        self.session.revoke_rule(rule_id)
+
+    def revoke_all_rules(self) -> None:
+        """Revoke every always-rule of this conversation."""
+        self.session.revoke_all_rules()
+
     def decide(self, call_id: str, decision: str, reason: str) -> None:
         """The user decided a pending tool call."""
         self.session.decide(call_id, Decision(decision), DecisionSource.USER, reason=reason or None)
@@ -200,7 +217,12 @@ class ConversationPane(QWidget):
 
     def _on_mode_changed(self, event: ModeChanged) -> None:
         self.composer.show_mode(event.mode.value)
+        self.rules_panel.show_mode(event.mode.value)
         self.status_changed.emit()
+
+    def _on_rules_changed(self, event: RulesChanged) -> None:
+        self.composer.show_rules(len(event.rules))
+        self.rules_panel.show_rules(event.rules)
 
     def _on_turn_ended(self, event: TurnEnded) -> None:
         if event.usage is not None:

@@ -178,6 +178,21 @@ QToolButton {{ border: none; padding: 3px 6px; border-radius: 6px; }}
 QToolButton:hover {{ background: {surface}; }}
 QComboBox {{ background: {surface}; border: 1px solid {border}; border-radius: 7px;
     padding: 4px 10px; }}
+QToolButton#modeButton {{ background: {surface}; border: 1px solid {border}; border-radius: 7px;
+    padding: 4px 10px; }}
+QToolButton#modeButton:hover, QToolButton#modeButton:focus {{ border-color: {accent}; }}
+QFrame#rulesPanel {{ background: {window}; border: 1px solid {border}; }}
+QFrame#rulesPanel QRadioButton {{ padding: 4px 8px 0; font-weight: 600; }}
+QLabel[role="sectionTitle"] {{ color: {muted}; font-size: 8.5pt; font-weight: 600;
+    padding: 6px 8px 4px; }}
+QFrame[role="separator"] {{ background: {border}; border: none; }}
+QFrame[role="ruleRow"] {{ border-radius: 6px; }}
+QFrame[role="ruleRow"]:hover {{ background: {surface}; }}
+QLabel[role="ruleTitle"] {{ font-weight: 600; }}
+QLabel[role="ruleDetail"] {{ color: {muted}; font-size: 9pt; }}
+QPushButton[role="revoke"] {{ background: transparent; border: 1px solid transparent;
+    color: {danger}; padding: 3px 10px; }}
+QPushButton[role="revoke"]:hover, QPushButton[role="revoke"]:focus {{ border-color: {danger}; }}
 QStatusBar {{ background: {sidebar}; color: {muted}; border-top: 1px solid {border}; }}
 QStatusBar QLabel {{ color: {muted}; padding: 0 8px; font-size: 9pt; }}
 QSplitter::handle {{ background: {border}; }}

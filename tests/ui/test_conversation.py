@@ -249,9 +249,9 @@ def test_mode_switch_goes_to_the_session(driver: Driver, qtbot: QtBot) -> None:
     async def body() -> None:
         write = {"tool": {"name": "Write", "args": {"file_path": "m.txt", "content": "m"}}}
         pane = await _open(driver, {"turns": [[write]]})
-        pane.composer.mode.setCurrentIndex(1)
-        pane.composer.mode.activated.emit(1)
+        pane.rules_panel.modes["auto_edit"].click()  # the mode button's panel (test_rules.py)
         await until(lambda: pane.session.mode == "auto_edit", what="mode")
+        assert pane.composer.mode.text().startswith("Auto-approve edits")
         _send(driver, qtbot, pane, "edit")
         await until(lambda: _idle(pane) and _cards(pane), what="turn")
         card = _cards(pane)[0]
