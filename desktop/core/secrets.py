@@ -122,6 +122,7 @@ class SecretStore:
         self._timeout = timeout
         self._environ = os.environ if environ is None else environ
         self._memory: dict[str, str] = {}
+        self._listeners: list[Callable[[str], None]] = []
         name = backend_name(chosen)
         if self._secure:
             message = f"API keys are stored in the system keyring ({name})."
@@ -135,6 +136,19 @@ class SecretStore:
             if announce:
                 log.warning("%s", message)
         self.status = KeyringStatus(secure=self._secure, backend=name, message=message)
+
+    def subscribe(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        """Be told the entry name after each key is set or deleted through this facade (on the
+        event loop); returns an unsubscribe function. Windows restart agents that lacked it."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _changed(self, profile: str) -> None:
+        for listener in tuple(self._listeners):
+            try:
+                listener(profile)
+            except Exception:
+                log.exception("a key listener failed")
 
     async def _call(self, fn: Callable[[], _T], what: str) -> _T:
         try:
@@ -190,8 +204,10 @@ class SecretStore:
             raise ValueError("the key is empty")
         if not self._secure:
             self._memory[profile] = key
+            self._changed(profile)
             return KeySource.MEMORY
         await self._call(lambda: self._backend.set_password(SERVICE, profile, key), "saving a key")
+        self._changed(profile)
         return KeySource.KEYRING
 
     async def delete(self, profile: str) -> bool:
@@ -201,11 +217,14 @@ class SecretStore:
             SecretStoreError: the keyring failed or timed out.
         """
         if not self._secure:
-            return self._memory.pop(profile, None) is not None
-        try:
-            await self._call(
-                lambda: self._backend.delete_password(SERVICE, profile), "deleting a key"
-            )
-        except keyring.errors.PasswordDeleteError:
-            return False
-        return True
+            removed = self._memory.pop(profile, None) is not None
+        else:
+            try:
+                await self._call(
+                    lambda: self._backend.delete_password(SERVICE, profile), "deleting a key"
+                )
+            except keyring.errors.PasswordDeleteError:
+                return False
+            removed = True
+        self._changed(profile)
+        return removed

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
 from desktop.core.backend import AgentStartError, Prompt
 from desktop.core.events import (
@@ -37,6 +37,9 @@ from desktop.ui.conversation.model import ExitItem, ToolStatus, Transcript
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
 from desktop.ui.qt_async import TaskScope
+from desktop.ui.welcome.banner import FixBanner
+from desktop.ui.welcome.controller import WelcomeController
+from desktop.ui.welcome.empty import EmptyState
 
 log = logging.getLogger(__name__)
 
@@ -80,14 +83,24 @@ class ConversationPane(QWidget):
         self.composer = Composer(workspace)
         self.usage = Usage()
         self.navigator = ApprovalNavigator(self.composer.editor, self)
+        # The conversation area: empty state until the first item, then the transcript; the
+        # welcome panel when the agent cannot start for want of a key or program
+        # (``desktop.ui.welcome``). The banner says why the agent cannot start otherwise.
+        self.body = QStackedWidget()
+        self.empty = EmptyState(workspace)
+        self.body.addWidget(self.empty)
+        self.body.addWidget(self.view)
+        self.fix_banner = FixBanner()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addWidget(self.view, 1)
+        layout.addWidget(self.body, 1)
+        layout.addWidget(self.fix_banner)
         layout.addWidget(self.composer)
         self._closed = False
         self._starting: asyncio.Task[None] | None = None
         self._connect_signals()
+        self.welcome = WelcomeController(self, self.body, self.empty, self.fix_banner)
 
     def _connect_signals(self) -> None:
         bridge, transcript = self.bridge, self.transcript

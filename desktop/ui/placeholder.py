@@ -12,10 +12,12 @@ from pathlib import Path
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from desktop.ui.composer import Composer
+from desktop.ui.welcome.empty import EmptyState
 
 
 class EmptyConversation(QWidget):
-    """An empty conversation page with a disabled composer (the agent is still loading)."""
+    """An empty conversation page (the same empty state as a new conversation's) with a
+    disabled composer: the agent is still loading."""
 
     def __init__(self, workspace: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -23,7 +25,8 @@ class EmptyConversation(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addStretch(1)
+        self.empty = EmptyState(workspace)
+        layout.addWidget(self.empty, 1)
         self.composer = Composer(workspace)
         self.composer.editor.setPlaceholderText("Starting the agent…")
         self.composer.setEnabled(False)

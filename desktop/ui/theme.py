@@ -196,6 +196,30 @@ QPushButton[role="revoke"]:hover, QPushButton[role="revoke"]:focus {{ border-col
 QStatusBar {{ background: {sidebar}; color: {muted}; border-top: 1px solid {border}; }}
 QStatusBar QLabel {{ color: {muted}; padding: 0 8px; font-size: 9pt; }}
 QSplitter::handle {{ background: {border}; }}
+QLabel[role="emptyTitle"] {{ font-size: 15pt; font-weight: 600; }}
+QLabel[role="keycap"] {{ color: {text}; background: {surface}; border: 1px solid {border};
+    border-bottom-width: 2px; border-radius: 5px; padding: 1px 7px; font-size: 9pt; }}
+QLabel[role="path"] {{ color: {muted}; font-family: monospace; font-size: 9.5pt; }}
+QLabel[role="welcomeTitle"] {{ font-size: 17pt; font-weight: 600; }}
+QLabel[role="message"][level="success"] {{ color: {success}; }}
+QWidget#welcomeCard {{ background: {surface}; border: 1px solid {border}; border-radius: 14px; }}
+QWidget#welcomeCard QLabel {{ background: transparent; }}
+QWidget#welcomeCard QLineEdit {{ background: {window}; border: 1px solid {border};
+    border-radius: 7px; padding: 6px 9px; }}
+QWidget#welcomeCard QLineEdit:focus {{ border-color: {accent}; }}
+QWidget#welcomeBody, QScrollArea#welcomeScroll {{ background: {window}; border: none; }}
+QPushButton[role="segment"] {{ background: {window}; border-radius: 0; padding: 7px 14px; }}
+QPushButton[role="segment"][position="first"] {{ border-top-left-radius: 8px;
+    border-bottom-left-radius: 8px; }}
+QPushButton[role="segment"][position="last"] {{ border-top-right-radius: 8px;
+    border-bottom-right-radius: 8px; }}
+QPushButton[role="segment"]:checked {{ background: {user_bubble}; border-color: {accent};
+    color: {accent}; font-weight: 600; }}
+QPushButton[role="link"] {{ background: transparent; border: none; color: {accent};
+    padding: 5px 0; }}
+QPushButton[role="chipButton"] {{ padding: 4px 9px; font-size: 9pt; }}
+QFrame[role="fixBanner"] {{ background: {surface}; border: 1px solid {warning};
+    border-radius: 10px; margin: 0 24px; }}
 """
 
 

@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop.core.events import (
     AgentExited,
+    AgentReady,
     ErrorEvent,
     Notice,
     ToolCancelled,
@@ -119,9 +120,13 @@ class Transcript(QObject):
 
     item_added = Signal(object)
     item_changed = Signal(object)
+    #: The start problem the user can fix (an ``ErrorEvent`` with ``fix``), or None once solved.
+    problem_changed = Signal(object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        #: The standing start problem the user can fix from the window (not a transcript item).
+        self.problem: ErrorEvent | None = None
         self.items: list[Item] = []
         self._users: dict[str, UserItem] = {}
         self._tools: dict[str, ToolItem] = {}
@@ -253,9 +258,22 @@ class Transcript(QObject):
         self._add(MessageItem(level=event.level, text=event.message))
 
     def on_error(self, event: ErrorEvent) -> None:
-        """Inline error."""
+        """Inline error; a start error the user can fix (``event.fix``) is no row but the
+        ``problem``, announced once however often the start is retried (the window shows it
+        with its fix) and cleared by ``on_agent_ready``."""
         self._close_stream()
+        if event.fix is not None:
+            if self.problem is None or self.problem.fix != event.fix:
+                self.problem = event
+                self.problem_changed.emit(event)
+            return
         self._add(MessageItem(level="error", text=event.message))
+
+    def on_agent_ready(self, _event: AgentReady) -> None:
+        """The agent started: a standing start problem is solved."""
+        if self.problem is not None:
+            self.problem = None
+            self.problem_changed.emit(None)
 
     def on_agent_exited(self, event: AgentExited) -> None:
         """An unexpected exit gets an exit panel with Restart; a clean one says nothing."""
