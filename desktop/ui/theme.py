@@ -183,6 +183,10 @@ QToolButton#modeButton {{ background: {surface}; border: 1px solid {border}; bor
 QToolButton#modeButton:hover, QToolButton#modeButton:focus {{ border-color: {accent}; }}
 QFrame#rulesPanel {{ background: {window}; border: 1px solid {border}; }}
 QFrame#rulesPanel QRadioButton {{ padding: 4px 8px 0; font-weight: 600; }}
+QFrame#rulesPanel QRadioButton::indicator {{ width: 12px; height: 12px; border-radius: 7px;
+    border: 1px solid {muted}; background: {window}; }}
+QFrame#rulesPanel QRadioButton::indicator:checked {{ width: 6px; height: 6px;
+    border: 4px solid {accent}; }}
 QLabel[role="sectionTitle"] {{ color: {muted}; font-size: 8.5pt; font-weight: 600;
     padding: 6px 8px 4px; }}
 QFrame[role="separator"] {{ background: {border}; border: none; }}

@@ -117,7 +117,7 @@ class RulesPanel(QFrame):
             radio.clicked.connect(lambda _c=False, m=mode: self._choose(m))
             hint = QLabel(_MODE_HINTS[mode])
             set_role(hint, "ruleDetail", polished=False)
-            hint.setContentsMargins(36, 0, 0, 4)
+            hint.setContentsMargins(28, 0, 0, 4)
             layout.addWidget(radio)
             layout.addWidget(hint)
             self.modes[mode] = radio
@@ -132,7 +132,6 @@ class RulesPanel(QFrame):
         self._rows.setSpacing(0)
         layout.addLayout(self._rows)
         self.empty = QLabel(EMPTY_TEXT)
-        self.empty.setWordWrap(True)
         self.empty.setContentsMargins(10, 2, 10, 6)
         set_role(self.empty, "ruleDetail", polished=False)
         layout.addWidget(self.empty)
