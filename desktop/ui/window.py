@@ -30,6 +30,7 @@ from desktop.ui.sidebar import WindowHistory
 
 if TYPE_CHECKING:  # the core and the pane load after the first paint (``desktop.ui.startup``)
     from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+    from PySide6.QtWidgets import QDialog
 
     from desktop.core.session import BackendFactory
     from desktop.ui.pane import ConversationPane
@@ -174,8 +175,9 @@ class WorkspaceWindow(QMainWindow):
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         file.addSeparator()
-        self._action(file, "&Close Window", QKeySequence.StandardKey.Close, self.close)
-        self._action(file, "&Quit", QKeySequence.StandardKey.Quit, self._on_quit)
+        # Not StandardKey.Close/Quit: Ctrl+F4 first on some desktops, none on Windows.
+        self._action(file, "&Close Window", QKeySequence("Ctrl+W"), self.close)
+        self._action(file, "&Quit", QKeySequence("Ctrl+Q"), self._on_quit)
         self._action(conversation, "&Stop", QKeySequence("Ctrl+."), self.stop_current)
         conversation.addSeparator()
         history = self.history
@@ -184,7 +186,15 @@ class WorkspaceWindow(QMainWindow):
         self._action(conversation, "Export as &Markdown…", QKeySequence(), self._export_md)
         self._action(conversation, "Export as &JSON…", QKeySequence(), self._export_json)
         self._action(conversation, "&Delete…", QKeySequence(), self._delete_current)
+        self._action(help_menu, "&Keyboard Shortcuts…", QKeySequence("F1"), self.show_shortcuts)
         self._action(help_menu, "&About Agent Desk", QKeySequence(), self._on_about)
+
+    def show_shortcuts(self) -> QDialog:
+        """Help ▸ Keyboard Shortcuts (non-modal, one per window)."""
+        from desktop.ui.shortcuts import show_shortcuts
+
+        self._shortcuts = show_shortcuts(self, getattr(self, "_shortcuts", None))
+        return self._shortcuts
 
     def _on_about(self) -> None:
         from desktop.ui.about import show_about

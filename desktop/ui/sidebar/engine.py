@@ -274,7 +274,7 @@ class HistoryEngine(ConversationActions):
             pending = PendingAgent(stored)
             pane = self.window.add_pane(stored.title, agent, pending.factory)
             pending.notify = pane.transcript.on_notice
-            pane.starter = pending.start
+            pane.starter = pending
             self._offers[pane] = AgentChoiceOffer(pane, pending, agent, factory, agents)
             pane.destroyed.connect(partial(self._offers.pop, pane, None))
             factory = pending.factory

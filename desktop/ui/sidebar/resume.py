@@ -125,7 +125,7 @@ async def unavailable_reason(settings: Settings, secrets: SecretStore, agent: st
 class PendingAgent:
     """The agent of a reopened conversation whose recorded agent is not available.
 
-    The pane is made with ``factory`` and ``start`` as its starter; nothing starts (a prompt
+    The pane is made with ``factory``, and this is its starter; nothing starts (a prompt
     typed meanwhile waits, shown as queued) until ``choose`` names the agent to continue with.
 
     Args:
@@ -163,7 +163,7 @@ class PendingAgent:
             raise AgentStartError(self._factory)
         return self._factory(resume_id)
 
-    async def start(self, session: Session) -> None:
+    async def __call__(self, session: Session) -> None:
         """The pane's starter: wait for the choice, then start as a resumed conversation."""
         await self._event().wait()
         assert self._plan is not None

@@ -91,7 +91,7 @@ class AgentChoiceOffer:
     in any window): once it can run, the conversation continues with it by itself.
 
     Args:
-        pane: The reopened conversation (made with ``pending.factory``, ``pending.start``).
+        pane: The reopened conversation (made with ``pending.factory``, started by ``pending``).
         pending: Holds the start until the choice.
         recorded: The agent the conversation was recorded with.
         reason: Why it is not available.

@@ -1,0 +1,188 @@
+"""Help ▸ Keyboard Shortcuts (F1): every key the window answers to, from one table.
+
+``SHORTCUTS`` is the single list (grouped: Conversation, Approvals, Window) that the window
+shows; a test checks it against the shortcuts of the window's menu actions, so the two cannot
+drift apart. ``APPROVALS_CONTRACT`` is the keyboard contract of the approval cards, worded
+for users (the README says the same). The window is non-modal (``show()``, never ``exec()``):
+it can stay open beside the conversation while one learns the keys.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.ui.theme import set_role
+
+
+class Shortcut(NamedTuple):
+    """Keys (alternatives separated by `` / ``, in Qt's portable notation) and what they do."""
+
+    keys: str
+    action: str
+
+
+class ShortcutGroup(NamedTuple):
+    """A titled group of shortcuts, with an optional note under it."""
+
+    title: str
+    shortcuts: tuple[Shortcut, ...]
+    note: str = ""
+
+
+#: The approval cards' keyboard contract.
+APPROVALS_CONTRACT = (
+    "Y / Enter approve once · A approve always · N / Esc deny · Shift+N deny with a reason — "
+    "only on the request that has keyboard focus (blue ring). Typing in the prompt never "
+    "decides. Tab from the prompt reviews the first waiting request; Shift+Tab returns to the "
+    "prompt; ↑/↓ move between requests. A new request takes focus only when the prompt is "
+    "empty and idle for 1.5 s."
+)
+
+SHORTCUTS: tuple[ShortcutGroup, ...] = (
+    ShortcutGroup(
+        "Conversation",
+        (
+            Shortcut("Return", "Send the prompt"),
+            Shortcut("Shift+Return", "New line in the prompt"),
+            Shortcut("Esc / Ctrl+.", "Stop the running turn"),
+            Shortcut("Ctrl+N", "New conversation"),
+            Shortcut("F2", "Rename the conversation"),
+            Shortcut("Ctrl+Shift+F", "Search every conversation"),
+        ),
+    ),
+    ShortcutGroup(
+        "Approvals",
+        (
+            Shortcut("Y / Return", "Approve once"),
+            Shortcut("A", "Approve always (this kind of tool, this conversation)"),
+            Shortcut("N / Esc", "Deny"),
+            Shortcut("Shift+N", "Deny with a reason"),
+            Shortcut("Tab", "From the prompt: review the first waiting request"),
+            Shortcut("Shift+Tab", "Back to the prompt"),
+            Shortcut("Up / Down", "Previous / next waiting request"),
+            Shortcut("Ctrl+Shift+D", "Diff: unified or side by side"),
+        ),
+        APPROVALS_CONTRACT,
+    ),
+    ShortcutGroup(
+        "Window",
+        (
+            Shortcut("Ctrl+O", "Open a workspace (in its own window)"),
+            Shortcut("Ctrl+,", "Settings"),
+            Shortcut("F1", "Keyboard shortcuts"),
+            Shortcut("Ctrl+W", "Close the window"),
+            Shortcut("Ctrl+Q", "Quit"),
+        ),
+    ),
+)
+
+#: Keys Qt spells as words that read better as symbols.
+_SYMBOLS = {"Up": "↑", "Down": "↓", "Return": "Enter"}
+
+
+def key_text(keys: str) -> list[str]:
+    """The alternatives of ``keys`` as this platform writes them (``⌘N`` on macOS)."""
+    shown = []
+    for part in keys.split(" / "):
+        if part in _SYMBOLS:
+            shown.append(_SYMBOLS[part])
+            continue
+        sequence = QKeySequence(part)
+        native = sequence.toString(QKeySequence.SequenceFormat.NativeText)
+        shown.append(native.replace("Return", "Enter") if native else part)
+    return shown
+
+
+def all_keys() -> set[str]:
+    """Every key combination in the table, in portable notation (tests)."""
+    return {part for group in SHORTCUTS for s in group.shortcuts for part in s.keys.split(" / ")}
+
+
+class ShortcutsWindow(QDialog):
+    """The Keyboard Shortcuts window (non-modal)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("shortcutsWindow")
+        self.setWindowTitle("Keyboard Shortcuts")
+        self.setAccessibleName("Keyboard Shortcuts")
+        self.setModal(False)
+        self.resize(620, 720)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 12)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        body = QWidget()
+        body.setObjectName("shortcutsBody")
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(28, 20, 28, 8)
+        layout.setSpacing(10)
+        for group in SHORTCUTS:
+            layout.addWidget(self._group(group))
+        layout.addStretch(1)
+        scroll.setWidget(body)
+        outer.addWidget(scroll, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.close)
+        buttons.setContentsMargins(28, 0, 28, 0)
+        outer.addWidget(buttons)
+
+    def _group(self, group: ShortcutGroup) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 6, 0, 6)
+        layout.setSpacing(8)
+        title = QLabel(group.title)
+        font = QFont(title.font())
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        font.setWeight(QFont.Weight.DemiBold)
+        title.setFont(font)
+        title.setAccessibleName(f"{group.title} shortcuts")
+        layout.addWidget(title)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(16)
+        grid.setVerticalSpacing(6)
+        grid.setColumnMinimumWidth(0, 150)
+        grid.setColumnStretch(1, 1)
+        for row, shortcut in enumerate(group.shortcuts):
+            keys = QLabel("  /  ".join(key_text(shortcut.keys)))
+            set_role(keys, "chip")
+            keys.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            action = QLabel(shortcut.action)
+            action.setWordWrap(True)
+            grid.addWidget(keys, row, 0, Qt.AlignmentFlag.AlignLeft)
+            grid.addWidget(action, row, 1)
+        layout.addLayout(grid)
+        if group.note:
+            note = QLabel(group.note)
+            note.setObjectName(f"{group.title.lower()}Note")
+            note.setWordWrap(True)
+            set_role(note, "muted")
+            layout.addWidget(note)
+        return box
+
+    def text(self) -> str:
+        """Everything the window says, as plain text (tests, accessibility checks)."""
+        return "\n".join(label.text() for label in self.findChildren(QLabel))
+
+
+def show_shortcuts(parent: QWidget, current: ShortcutsWindow | None = None) -> ShortcutsWindow:
+    """Show (or raise) the Keyboard Shortcuts window of ``parent``."""
+    window = current if current is not None else ShortcutsWindow(parent)
+    window.show()
+    window.raise_()
+    window.activateWindow()
+    return window
