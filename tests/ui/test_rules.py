@@ -86,6 +86,7 @@ def test_always_rule_is_shown_applies_and_revoking_it_asks_again(
             row.detail.text().startswith("since ") and "<code>touch one</code>" in row.detail.text()
         )
         assert row.revoke.accessibleName() == "Revoke the always-rule for shell commands"
+        assert row.accessibleName().endswith("from ExecCommand touch one")  # aionrs 0.2's name
         assert not panel.empty.isVisible()
         qtbot.keyClick(panel.focusWidget(), Qt.Key.Key_Escape)
 

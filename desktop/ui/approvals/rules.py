@@ -69,6 +69,7 @@ class RuleRow(QFrame):
         self.title = QLabel(allows)
         set_role(self.title, "ruleTitle", polished=False)
         detail = since(rule.created_at)
+        spoken = detail + (f", from {rule.made_from.replace('`', '')}" if rule.made_from else "")
         if rule.made_from:
             detail += f" · from {_call_html(rule.made_from)}"
         self.detail = QLabel(detail)
@@ -83,7 +84,7 @@ class RuleRow(QFrame):
         self.revoke.setAutoDefault(False)
         set_role(self.revoke, "revoke", polished=False)
         row.addWidget(self.revoke, 0, Qt.AlignmentFlag.AlignVCenter)
-        self.setAccessibleName(f"Always allowed: {rule.label}, {self.detail.text()}")
+        self.setAccessibleName(f"Always allowed: {rule.label}, {spoken}")
 
 
 class RulesPanel(QFrame):
