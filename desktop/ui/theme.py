@@ -148,9 +148,17 @@ QFrame[role="card"][status="waiting for approval"] {{ border: 1px solid {accent}
 QFrame[role="card"][status="failed"], QFrame[role="card"][status="denied"] {{
     border: 1px solid {danger}; }}
 QFrame[role="exit"] {{ background: {surface}; border: 1px solid {danger}; border-radius: 10px; }}
-QFrame#approvalCard {{ border: 2px solid transparent; border-radius: 8px; background: transparent; }}
-QFrame#approvalCard:focus {{ border: 2px solid {accent}; background: {user_bubble}; }}
+QFrame[role="card"][host="approval"] {{ border: none; background: transparent; }}
+QFrame#approvalCard {{ background: {surface}; border: 1px solid {border}; border-radius: 10px;
+    padding: 1px; }}
+QFrame#approvalCard[state="pending"] {{ border: 1px solid {accent}; }}
+QFrame#approvalCard[tone="bad"] {{ border: 1px solid {danger}; }}
+QFrame#approvalCard:focus {{ border: 2px solid {accent}; padding: 0px; background: {user_bubble}; }}
 QLabel[role="reviewHint"] {{ color: {accent}; font-size: 9pt; font-weight: 600; }}
+QLabel[role="cardTitle"] {{ font-weight: 600; }}
+QLabel[role="diffAdded"] {{ color: {success}; font-size: 9.5pt; }}
+QLabel[role="diffRemoved"] {{ color: {danger}; font-size: 9.5pt; }}
+QLabel[role="outsideWarning"] {{ color: {danger}; font-weight: 600; }}
 QLabel[role="muted"] {{ color: {muted}; }}
 QLabel[role="toolName"] {{ font-weight: 600; }}
 QLabel[role="chip"] {{ color: {muted}; border: 1px solid {border}; border-radius: 8px;

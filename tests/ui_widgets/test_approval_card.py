@@ -57,7 +57,8 @@ def test_keys_decide(
         qtbot.keyClick(card, key, modifier)
     assert blocker.args == ["call-7", decision, ""]
     assert card.state == CardState.SUBMITTED
-    assert not card.approve_button.isEnabled()
+    assert not card.approve_button.isVisible()  # gone, not merely disabled
+    assert card.status.text() == ("Denying…" if decision == "deny" else "Approving…")
     with qtbot.assertNotEmitted(card.decided):
         qtbot.keyClick(card, Qt.Key.Key_Y)
 
@@ -131,7 +132,7 @@ def test_new_file_shows_all_added_lines(
     args = {"file_path": "pkg/new.py", "content": "A = 1\nB = 2\n"}
     card = _card(qtbot, host, make_request("Write", ToolCategory.EDIT, args))
     assert card.body.preview.new_file
-    assert "Creates a new file" in card.body.details.text()
+    assert card.sentence.plain() == "Create `pkg/new.py` (+2)"
     view = card.body.diff_view
     assert view is not None
     body = [r for r in view.model.unified if r.kind not in (RowKind.FILE, RowKind.HUNK)]
@@ -146,8 +147,9 @@ def test_outside_workspace_is_flagged_in_red(
     warning = card.body.warning
     assert warning.isVisible()
     assert "Outside the workspace" in warning.text()
-    assert "elsewhere.txt" in warning.text()
-    assert "#e5383b" in warning.styleSheet()
+    assert "elsewhere.txt" in card.title.text()  # the path is in the title, once
+    assert "elsewhere.txt" in warning.toolTip()
+    assert warning.property("role") == "outsideWarning"  # red in both palettes (theme)
     assert warning.accessibleName() == "Warning: outside the workspace"
 
 
@@ -160,24 +162,46 @@ def test_command_shows_full_command_line_and_directory(
     )
     assert card.body.text_box is not None
     assert card.body.text_box.toPlainText() == command
-    assert "Runs in: /tmp" in card.body.details.text()
+    assert card.sentence.where == "in /tmp"
     assert card.body.warning.isVisible()
+    assert card.body.warning.text() == "⚠ Runs outside the workspace"
 
 
 def test_other_tools_show_pretty_json(
     qtbot: QtBot, host: QWidget, make_request: MakeRequest
 ) -> None:
-    card = _card(qtbot, host, make_request("fetch", ToolCategory.MCP, {"url": "http://x", "n": 2}))
-    assert card.body.text_box is not None
-    assert card.body.text_box.toPlainText() == '{\n  "n": 2,\n  "url": "http://x"\n}'
+    card = _card(qtbot, host, make_request("lookup", ToolCategory.MCP, {"url": "http://x", "n": 2}))
+    assert card.sentence.plain() == "Use tool `lookup`"
+    box, toggle = card.body.text_box, card.body.args_toggle
+    assert box is not None and toggle is not None
+    assert box.toPlainText() == '{\n  "n": 2,\n  "url": "http://x"\n}'
+    assert not box.isVisible()  # collapsed by default
+    assert toggle.text() == "Arguments ▸"
+    assert toggle.focusPolicy() == Qt.FocusPolicy.NoFocus
+    qtbot.mouseClick(toggle, Qt.MouseButton.LeftButton)
+    assert box.isVisible()
+    assert toggle.text() == "Arguments ▾"
+    assert card.hasFocus()  # clicking the toggle did not take focus
 
 
 @pytest.mark.parametrize(
     ("decision", "source", "name", "reason", "expected"),
     [
         (Decision.ONCE, DecisionSource.USER, None, None, "Approved by you"),
-        (Decision.ALWAYS, DecisionSource.USER, None, None, "Approved always (edit)"),
-        (Decision.ONCE, DecisionSource.MODE, "auto_edit", None, "Approved by mode auto_edit"),
+        (
+            Decision.ALWAYS,
+            DecisionSource.USER,
+            None,
+            None,
+            "Approved by you, always for file edits",
+        ),
+        (
+            Decision.ONCE,
+            DecisionSource.MODE,
+            "auto_edit",
+            None,
+            "Allowed by mode Auto-approve edits",
+        ),
         (
             Decision.DENY,
             DecisionSource.EXTENSION,
@@ -186,6 +210,21 @@ def test_other_tools_show_pretty_json(
             "Denied by extension deny-list",
         ),
         (Decision.DENY, DecisionSource.USER, None, "too risky", "Denied by you: too risky"),
+        (
+            Decision.ONCE,
+            DecisionSource.ALWAYS_RULE,
+            "exec",
+            None,
+            "Allowed by your always-rule for shell commands",
+        ),
+        (
+            Decision.DENY,
+            DecisionSource.POLICY,
+            "shell_deny_list",
+            None,
+            "Denied by policy shell_deny_list",
+        ),
+        (Decision.DENY, DecisionSource.SHUTDOWN, None, None, "Not run: the session was closed"),
     ],
 )
 def test_mark_resolved_says_who_decided(
@@ -206,8 +245,8 @@ def test_mark_resolved_says_who_decided(
         card.mark_resolved(event)
     assert card.status.text() == expected
     assert card.state == CardState.RESOLVED
-    assert not any(
-        b.isEnabled()
+    assert all(
+        not b.isVisible()
         for b in (card.approve_button, card.always_button, card.deny_button, card.reason_button)
     )
     with qtbot.assertNotEmitted(card.decided):

@@ -6,10 +6,16 @@ back), Tab/Shift+Tab or Up/Down ask the navigator for the next/previous pending 
 Page Up/Down scroll the preview. Auto-repeated keys never decide, and for a short moment after
 the card took focus by itself decisions are ignored, so a keystroke meant for the composer (or
 a key held a little too long on the previous card) cannot approve anything.
+
+A pending card is titled with what will happen ("Edit `src/util.py` (+12 −3)", see
+``summary``), then shows the diff or command and the buttons. Once decided it collapses to one
+line (``line.CardLine``): what, who decided, when, and how it ran; the buttons are gone and the
+body is one click away behind the line's toggle.
 """
 
 from __future__ import annotations
 
+import time
 from enum import Enum
 
 from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt, Signal
@@ -26,9 +32,13 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.events import Decision, DecisionSource, ToolDecided, ToolRequested
+from desktop.ui.approvals.line import CardLine
 from desktop.ui.approvals.preview import PreviewBody
+from desktop.ui.approvals.summary import describe_decision, extra_description, tool_sentence
 from desktop.ui.diff import TOGGLE_SHORTCUT
 from desktop.ui.theme import ElidedLabel, set_role
+
+__all__ = ["ApprovalCard", "CardState", "describe_decision"]
 
 #: Milliseconds after the card took focus by itself during which decision keys are ignored.
 DEFAULT_KEY_GUARD_MS = 300
@@ -43,27 +53,6 @@ class CardState(Enum):
     PENDING = "pending"
     SUBMITTED = "submitted"  # the user decided; waiting for the session to confirm
     RESOLVED = "resolved"
-
-
-def describe_decision(event: ToolDecided, category: str) -> str:
-    """Who decided a tool call, in words (e.g. "Approved always (edit)")."""
-    approved = event.decision != Decision.DENY
-    verb = "Approved" if approved else "Denied"
-    source, name = event.source, event.source_name
-    if source == DecisionSource.USER:
-        text = f"Approved always ({category})" if event.decision == Decision.ALWAYS else (
-            f"{verb} by you")  # fmt: skip
-    elif source == DecisionSource.MODE:
-        text = f"{verb} by mode {name or ''}".rstrip()
-    elif source == DecisionSource.ALWAYS_RULE:
-        text = f"{verb} by always rule ({name or category})"
-    elif source == DecisionSource.EXTENSION:
-        text = f"{verb} by extension {name or ''}".rstrip()
-    elif source == DecisionSource.POLICY:
-        text = f"{verb} by policy {name or ''}".rstrip()
-    else:
-        text = f"{verb}: the session was closed"
-    return f"{text}: {event.reason}" if event.reason else text
 
 
 class ApprovalCard(QFrame):
@@ -101,10 +90,12 @@ class ApprovalCard(QFrame):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         # A card is as tall as its content; extra room in the conversation goes elsewhere.
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        self.setAccessibleName(self.tr("Approval request: {name}").format(name=event.name))
-        self.title = QLabel(self.tr("{name} wants to run ({category})").format(
-            name=event.name, category=self.category), self)  # fmt: skip
-        self.title.setStyleSheet("font-weight: bold;")
+        self.sentence = tool_sentence(event)
+        self.setAccessibleName(self.tr("Approval request: {what}").format(
+            what=self.sentence.plain()))  # fmt: skip
+        self.line = CardLine(self.sentence, self)
+        self.title = self.line.title
+        self.status = self.line.outcome  # who decided, in words ("Approved by you")
         self.position = QLabel(self)
         self.position.setAccessibleName(self.tr("Request position"))
         set_role(self.position, "muted", polished=False)
@@ -112,20 +103,22 @@ class ApprovalCard(QFrame):
         self.review_hint.setAccessibleName(self.tr("Press Tab to review this request"))
         set_role(self.review_hint, "reviewHint", polished=False)
         self.review_hint.hide()
-        # One line (the whole text in its tooltip): an agent's description may be a long JSON
-        # dump, and the preview below shows exactly what will happen anyway.
-        self.description = ElidedLabel(" ".join(event.description.split()), self)
+        # The agent's description only when it says more than the title (often it is the call
+        # again as JSON); one muted line, the whole text in its tooltip.
+        extra = extra_description(event, self.sentence)
+        self.description = ElidedLabel(extra, self)
         self.description.setToolTip(event.description)
         self.description.setAccessibleDescription(event.description)
-        self.description.setVisible(bool(event.description))
-        self.body = PreviewBody(event, self)
+        self.description.setVisible(bool(extra))
+        set_role(self.description, "muted", polished=False)
+        # What is one click away once the card is decided: the preview, then the run's output.
+        self.details = QWidget(self)
+        self.body = PreviewBody(event, self.details)
+        self.action_row = QWidget(self)
         self.reason_edit = QLineEdit(self)
         self.reason_edit.setPlaceholderText(self.tr("Reason for denying — Enter: deny, Esc: back"))
         self.reason_edit.setAccessibleName(self.tr("Reason for denying"))
         self.reason_edit.hide()
-        self.status = QLabel(self)
-        self.status.setAccessibleName(self.tr("Decision"))
-        self.status.hide()
         # Short labels keep the row narrower than the conversation column; the full wording is
         # each button's accessible name and tooltip.
         self.approve_button = self._button(
@@ -139,15 +132,16 @@ class ApprovalCard(QFrame):
         self.reason_button = self._button(
             self.tr("Reason…"), self.tr("Deny with reason"), "Shift+N", self.tr("⇧N")
         )
-        set_role(self.approve_button, "primary")
-        set_role(self.deny_button, "danger")
+        set_role(self.approve_button, "primary", polished=False)
+        set_role(self.deny_button, "danger", polished=False)
         self._build_layout()
         self._connect_signals()
+        set_role(self, "approval", polished=False, state=self.state.value)
         if self.state != CardState.PENDING:
-            self._set_buttons_enabled(False)
+            self._collapse()
 
     def _button(self, label: str, name: str, keys: str, key_hint: str = "") -> QPushButton:
-        button = QPushButton(f"{label}  {key_hint or keys}", self)
+        button = QPushButton(f"{label}  {key_hint or keys}", self.action_row)
         button.setAccessibleName(name)
         button.setAccessibleDescription(self.tr("Shortcut: {keys}").format(keys=keys))
         button.setToolTip(f"{name} ({keys})")
@@ -156,11 +150,15 @@ class ApprovalCard(QFrame):
         return button
 
     def _build_layout(self) -> None:
-        header = QHBoxLayout()
-        header.addWidget(self.title, 1)
-        header.addWidget(self.review_hint)
-        header.addWidget(self.position)
-        buttons = QHBoxLayout()
+        self.line.insert(self.review_hint)
+        self.line.insert(self.position)
+        self._details_layout = QVBoxLayout(self.details)
+        self._details_layout.setContentsMargins(0, 0, 0, 0)
+        self._details_layout.setSpacing(6)
+        self._details_layout.addWidget(self.body)
+        buttons = QHBoxLayout(self.action_row)
+        buttons.setContentsMargins(0, 2, 0, 0)
+        buttons.setSpacing(8)
         for button in (
             self.approve_button,
             self.always_button,
@@ -170,12 +168,13 @@ class ApprovalCard(QFrame):
             buttons.addWidget(button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
-        layout.addLayout(header)
+        layout.setContentsMargins(12, 9, 12, 9)
+        layout.setSpacing(8)
+        layout.addWidget(self.line)
         layout.addWidget(self.description)
-        layout.addWidget(self.body, 1)
+        layout.addWidget(self.details, 1)
         layout.addWidget(self.reason_edit)
-        layout.addLayout(buttons)
-        layout.addWidget(self.status)
+        layout.addWidget(self.action_row)
 
     def _connect_signals(self) -> None:
         self.approve_button.clicked.connect(self.approve_once)
@@ -183,6 +182,7 @@ class ApprovalCard(QFrame):
         self.deny_button.clicked.connect(self.deny)
         self.reason_button.clicked.connect(self.start_reason)
         self.reason_edit.installEventFilter(self)
+        self.line.expanded.connect(self.details.setVisible)
 
     # -- actions -------------------------------------------------------------------------
 
@@ -222,24 +222,23 @@ class ApprovalCard(QFrame):
         if self.reason_edit.isVisible():
             self.cancel_reason()
         self.state = CardState.SUBMITTED
-        self.review_hint.hide()
-        self._set_buttons_enabled(False)
-        self.position.clear()
+        self._collapse()
         wording = {Decision.ONCE: self.tr("Approving…"), Decision.ALWAYS: self.tr("Approving…")}
         self._show_status(wording.get(decision, self.tr("Denying…")))
         self.decided.emit(self.call_id, decision.value, reason)
         self.settled.emit(self.call_id)
 
-    def mark_resolved(self, event: ToolDecided) -> None:
-        """Show who decided (from the session's ``ToolDecided``) and disable the actions."""
+    def mark_resolved(self, event: ToolDecided, at: float | None = None) -> None:
+        """Collapse to one line saying who decided (the session's ``ToolDecided``) and when
+        (``at``, epoch seconds; now if not given)."""
         was_pending = self.is_pending()
         if self.reason_edit.isVisible():
             self.cancel_reason()
         self.state = CardState.RESOLVED
-        self.review_hint.hide()
-        self._set_buttons_enabled(False)
-        self.position.clear()
-        self._show_status(describe_decision(event, self.category))
+        self._collapse()
+        self._show_status(
+            describe_decision(event, self.category), time.time() if at is None else at
+        )
         if was_pending:
             self.settled.emit(self.call_id)
 
@@ -258,6 +257,7 @@ class ApprovalCard(QFrame):
     def set_position(self, index: int, total: int) -> None:
         """Show "index of total" among the conversation's pending requests."""
         self.position.setText(self.tr("{index} of {total}").format(index=index, total=total))
+        self.position.setVisible(self.is_pending())
 
     def take_focus(self, *, guard: bool) -> None:
         """Focus the card; with ``guard``, ignore decision keys for ``key_guard_ms``."""
@@ -267,18 +267,37 @@ class ApprovalCard(QFrame):
         else:
             self._guard.invalidate()
 
-    def _set_buttons_enabled(self, enabled: bool) -> None:
-        for button in (
-            self.approve_button,
-            self.always_button,
-            self.deny_button,
-            self.reason_button,
-        ):
-            button.setEnabled(enabled)
+    def set_run_status(self, text: str, status: str) -> None:
+        """How the call ran, on the card's line ("running", "succeeded", "failed")."""
+        self.line.set_run_status(text, status)
 
-    def _show_status(self, text: str) -> None:
-        self.status.setText(text)
-        self.status.show()
+    def add_detail(self, widget: QWidget) -> None:
+        """Put ``widget`` (e.g. the call's output) with the body, one click away."""
+        self._details_layout.addWidget(widget)
+        self.line.set_expandable(True)
+
+    def set_expanded(self, shown: bool) -> None:
+        """Show or hide what is one click away (the line's toggle)."""
+        self.line.toggle.setChecked(shown)
+        self.details.setVisible(shown)
+
+    def is_expanded(self) -> bool:
+        """Whether the body is shown."""
+        return not self.details.isHidden()
+
+    def _collapse(self) -> None:
+        """Decided: no buttons, no position or hint, the body behind the line's toggle."""
+        self.action_row.hide()
+        self.review_hint.hide()
+        self.position.clear()
+        self.position.hide()
+        self.description.hide()
+        self.line.set_expandable(self.body.has_content() or self._details_layout.count() > 1)
+        self.set_expanded(False)
+        set_role(self, "approval", state=self.state.value)
+
+    def _show_status(self, text: str, at: float | None = None) -> None:
+        self.line.set_outcome(text, at)
         self.setAccessibleDescription(text)
 
     # -- keys ----------------------------------------------------------------------------

@@ -1,8 +1,10 @@
 """The body of an approval card: exactly what a tool call will do, shown before approval.
 
 Edits show the host-computed diff (a new file as all added lines), commands the full command
-line and its working directory, anything else the arguments as formatted JSON. Paths outside
-the workspace get a red warning above the body.
+line, anything else the arguments as formatted JSON behind an "Arguments ▸" toggle (collapsed:
+the card's title already says what the call does). The path and the working directory are in
+the card's title only, so the body does not repeat them; paths outside the workspace get a red
+flag above the body.
 """
 
 from __future__ import annotations
@@ -11,16 +13,16 @@ import json
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase, QTextOption
-from PySide6.QtWidgets import QFrame, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QPlainTextEdit, QToolButton, QVBoxLayout, QWidget
 
 from desktop.core.events import ToolPreview, ToolRequested
 from desktop.ui.diff import DiffView
+from desktop.ui.theme import set_role
 
 #: Rows of a diff shown inside a card before it scrolls.
 DIFF_VISIBLE_LINES = 18
 #: Rows of a command or JSON body shown before it scrolls.
 TEXT_VISIBLE_LINES = 14
-WARNING_STYLE = "color: #e5383b; font-weight: bold;"
 
 
 def preview_of(event: ToolRequested) -> ToolPreview:
@@ -55,9 +57,10 @@ class PreviewBody(QWidget):
         self.preview = preview_of(event)
         self.diff_view: DiffView | None = None
         self.text_box: QPlainTextEdit | None = None
+        self.args_toggle: QToolButton | None = None
         self.warning = QLabel(self)
         self.warning.setObjectName("outsideWorkspaceWarning")
-        self.warning.setStyleSheet(WARNING_STYLE)
+        set_role(self.warning, "outsideWarning", polished=False)
         self.warning.setWordWrap(True)
         self.warning.setTextFormat(Qt.TextFormat.PlainText)
         self.warning.setAccessibleName(self.tr("Warning: outside the workspace"))
@@ -65,53 +68,71 @@ class PreviewBody(QWidget):
         self.details.setWordWrap(True)
         self.details.setTextFormat(Qt.TextFormat.PlainText)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        set_role(self.details, "muted", polished=False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
         layout.addWidget(self.warning)
         layout.addWidget(self.details)
         self._fill(layout)
 
-    def _targets(self) -> list[str]:
-        preview = self.preview
-        if preview.kind == "command" and preview.cwd:
-            return [preview.cwd, *preview.paths]
-        return list(preview.paths)
-
     def _fill(self, layout: QVBoxLayout) -> None:
         preview = self.preview
-        targets = self._targets()
         self.warning.setVisible(preview.outside_workspace)
         if preview.outside_workspace:
-            where = "\n".join(targets) if targets else self.tr("(path not given)")
-            self.warning.setText(self.tr("⚠ Outside the workspace:\n{paths}").format(paths=where))
+            self.warning.setText(
+                self.tr("⚠ Runs outside the workspace") if preview.kind == "command"
+                else self.tr("⚠ Outside the workspace"))  # fmt: skip
+            self.warning.setToolTip("\n".join(filter(None, [preview.cwd, *preview.paths])))
         if preview.kind == "diff":
             self._fill_diff(layout)
         elif preview.kind == "command":
-            cwd = preview.cwd or self.tr("(the agent's working directory)")
-            self.details.setText(self.tr("Runs in: {cwd}").format(cwd=cwd))
             self.text_box = _text_box(preview.text, self.tr("Command line"), self)
             layout.addWidget(self.text_box)
         else:
-            files = "\n".join(preview.paths)
-            self.details.setText(self.tr("File: {path}").format(path=files) if files else "")
-            self.text_box = _text_box(preview.text, self.tr("Tool arguments"), self)
-            layout.addWidget(self.text_box)
+            self._fill_json(layout)
         self.details.setVisible(bool(self.details.text()))
 
     def _fill_diff(self, layout: QVBoxLayout) -> None:
         preview = self.preview
-        path = ", ".join(preview.paths)
-        if preview.new_file:
-            self.details.setText(self.tr("Creates a new file: {path}").format(path=path))
-            if not preview.text.strip():
-                self.details.setText(self.tr("Creates an empty file: {path}").format(path=path))
-                return
-        else:
-            self.details.setText(self.tr("Changes: {path}").format(path=path) if path else "")
+        if preview.new_file and not preview.text.strip():
+            self.details.setText(self.tr("Creates an empty file."))
+            return
         self.diff_view = DiffView(self)
         self.diff_view.set_max_visible_lines(DIFF_VISIBLE_LINES)
         self.diff_view.set_diff(preview.text)
+        # The card's title names the file and counts the lines; the diff's own summary
+        # ("path +12 −3") would say it a second time.
+        summary = self.diff_view.findChild(QLabel)
+        if summary is not None:
+            summary.hide()
         layout.addWidget(self.diff_view)
+
+    def _fill_json(self, layout: QVBoxLayout) -> None:
+        text = self.preview.text
+        note, _, rest = text.partition("\n") if text.startswith("(") else ("", "", text)
+        self.details.setText(note.strip("()").capitalize() + "." if note else "")
+        if rest.strip() in ("", "{}"):
+            return
+        self.text_box = _text_box(rest, self.tr("Tool arguments"), self)
+        self.text_box.hide()
+        self.args_toggle = QToolButton(self)
+        self.args_toggle.setCheckable(True)
+        self.args_toggle.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.args_toggle.setAccessibleName(self.tr("Show the tool's arguments"))
+        self.args_toggle.setText(self.tr("Arguments ▸"))
+        self.args_toggle.toggled.connect(self._on_args_toggled)
+        layout.addWidget(self.args_toggle, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.text_box)
+
+    def _on_args_toggled(self, shown: bool) -> None:
+        assert self.text_box is not None and self.args_toggle is not None
+        self.text_box.setVisible(shown)
+        self.args_toggle.setText(self.tr("Arguments ▾") if shown else self.tr("Arguments ▸"))
+
+    def has_content(self) -> bool:
+        """Whether there is anything to show beyond the card's title."""
+        return bool(self.diff_view or self.text_box or self.details.text() or self.warning.text())
 
     def scroll_pages(self, pages: int) -> None:
         """Scroll the diff or text by whole pages (negative: up)."""

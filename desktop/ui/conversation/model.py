@@ -8,6 +8,8 @@ is kept as a list of pieces, because ``str +=`` over 200,000 deltas is quadratic
 from __future__ import annotations
 
 import itertools
+import re
+import time
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -29,6 +31,8 @@ from desktop.core.events import (
 )
 
 _ids = itertools.count(1)
+#: aionrs notices that only repeat a tool card: "Tool call: Write", "[Write success] …".
+_TOOL_ECHO = re.compile(r"^(?:Tool call: (?P<call>\S+)\s*$|\[(?P<done>\S+) (?:success|error)\])")
 
 
 class ToolStatus(StrEnum):
@@ -90,6 +94,7 @@ class ToolItem(Item):
     request: ToolRequested
     status: ToolStatus
     decision: ToolDecided | None = None
+    decided_at: float | None = None  # epoch seconds: when the decision arrived
     result: ToolFinished | None = None
     cancel_reason: str | None = None
 
@@ -197,11 +202,12 @@ class Transcript(QObject):
         """The item of ``call_id``."""
         return self._tools.get(call_id)
 
-    def on_tool_decided(self, event: ToolDecided) -> None:
-        """Approved or denied, by someone."""
+    def on_tool_decided(self, event: ToolDecided, at: float | None = None) -> None:
+        """Approved or denied, by someone (``at``: when, epoch seconds; now if not given)."""
         item = self._tools.get(event.call_id)
         if item is not None:
             item.decision = event
+            item.decided_at = time.time() if at is None else at
             item.status = ToolStatus.DENIED if event.decision == "deny" else ToolStatus.APPROVED
             self.item_changed.emit(item)
 
@@ -253,7 +259,13 @@ class Transcript(QObject):
             self._add(MessageItem(level="error", text=event.message))
 
     def on_notice(self, event: Notice) -> None:
-        """Inline notice."""
+        """Inline notice, unless it only echoes a tool call that has (or is about to get) its
+        own card; the echo stays in the session's events (history, ``exec``)."""
+        echo = _TOOL_ECHO.match(event.message)
+        if echo is not None and (
+            echo["call"] or any(t.request.name == echo["done"] for t in self._tools.values())
+        ):
+            return
         self._close_stream()
         self._add(MessageItem(level=event.level, text=event.message))
 

@@ -1,44 +1,33 @@
-"""One tool call as a card: name, category, argument summary, status, approval, output."""
+"""One tool call as a card that says what happened, in one line once it is decided.
+
+A call that waits for approval is an ``ApprovalCard`` (title, diff or command, buttons); once
+decided that card collapses to its line. A call nobody had to approve (a mode, an always-rule,
+a policy or the agent itself ran it) is the same line from the start: what ran, who allowed
+it, when, how it ended; the preview and the output are one click away behind the toggle.
+"""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QPlainTextEdit,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFrame, QPlainTextEdit, QVBoxLayout, QWidget
 
-from desktop.ui.approvals import ApprovalCard, describe_decision
-from desktop.ui.conversation.items import ElidedLabel, set_role, text_label
+from desktop.ui.approvals import ApprovalCard, CardState, describe_decision
+from desktop.ui.approvals.line import CardLine
+from desktop.ui.approvals.preview import PreviewBody
+from desktop.ui.approvals.summary import tool_sentence
+from desktop.ui.conversation.items import set_role
 from desktop.ui.conversation.model import ToolItem, ToolStatus
 from desktop.ui.diff import DiffView
 
 #: Rows of a finished tool's diff shown before it scrolls inside itself.
 OUTPUT_DIFF_LINES = 24
-
-
-def summarize_args(name: str, args: dict[str, Any], limit: int = 110) -> str:
-    """One line that says what the call does: a path, a command, or compact JSON."""
-    for key in ("command", "cmd"):
-        if isinstance(args.get(key), str):
-            text = str(args[key])
-            break
-    else:
-        path = args.get("file_path") or args.get("path")
-        if isinstance(path, str):
-            text = path
-        else:
-            text = json.dumps(args, ensure_ascii=False, separators=(", ", ": "))
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+#: What the line says about a call's run, by status ("" says nothing: the outcome says it).
+_RUN_WORDS = {
+    ToolStatus.RUNNING: "running…",
+    ToolStatus.SUCCEEDED: "succeeded",
+    ToolStatus.FAILED: "failed",
+    ToolStatus.CANCELLED: "cancelled",
+}
 
 
 class ToolCard(QFrame):
@@ -55,90 +44,101 @@ class ToolCard(QFrame):
         self.item = item
         request = item.request
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(12, 9, 12, 9)
-        layout.setSpacing(6)
-        header = QHBoxLayout()
-        header.setSpacing(8)
-        name = QLabel(request.name)
-        set_role(name, "toolName")
-        header.addWidget(name)
-        chip = QLabel(str(request.category))
-        set_role(chip, "chip")
-        header.addWidget(chip)
-        self.summary = ElidedLabel(summarize_args(request.name, request.args))
-        set_role(self.summary, "muted")
-        self.summary.setToolTip(request.description or self.summary.text())
-        header.addWidget(self.summary, 1)
-        self.status = QLabel()
-        header.addWidget(self.status)
-        self.expand = QToolButton()
-        self.expand.setCheckable(True)
-        self.expand.setText("Output ▸")
-        self.expand.setAccessibleName("Show tool output")
-        self.expand.setVisible(False)
-        self.expand.toggled.connect(self._on_expand)
-        header.addWidget(self.expand)
-        layout.addLayout(header)
+        self._layout = layout
         self.approval: ApprovalCard | None = None
+        self.body: PreviewBody | None = None
+        self.output: QWidget | None = None
+        self._host = ""
         if item.status == ToolStatus.WAITING:
             self.approval = ApprovalCard(request)
             self.approval.decided.connect(self.decided)
+            self.line = self.approval.line
+            self._host = "approval"  # the approval card draws the card (and its focus ring)
+            layout.setContentsMargins(0, 0, 0, 0)
             layout.addWidget(self.approval)
-        self.decision = text_label(role="muted")
-        self.decision.setVisible(False)
-        layout.addWidget(self.decision)
-        self.output: QWidget | None = None
-        self._layout = layout
-        self.setAccessibleName(f"Tool {request.name}")
+            self.details: QWidget = self.approval.details
+        else:
+            self.line = CardLine(tool_sentence(request), self)
+            layout.setContentsMargins(12, 9, 12, 9)
+            layout.setSpacing(8)
+            layout.addWidget(self.line)
+            self.details = QWidget(self)
+            self._details_layout = QVBoxLayout(self.details)
+            self._details_layout.setContentsMargins(0, 0, 0, 0)
+            self.details.hide()
+            layout.addWidget(self.details)
+            self.line.expanded.connect(self._on_expand)
+            self.line.set_expandable(bool(request.args) or request.preview is not None)
+        #: Who decided, in words (the line's outcome label).
+        self.decision = self.line.outcome
+        self.setAccessibleName(f"Tool call: {self.line.sentence.plain()}")
         self.refresh()
 
     def _on_expand(self, shown: bool) -> None:
-        if self.output is not None:
-            self.output.setVisible(shown)
-        self.expand.setText("Output ▾" if shown else "Output ▸")
+        if shown and self.body is None and self.approval is None:
+            # Built on first use: most auto-approved calls are never opened.
+            self.body = PreviewBody(self.item.request, self.details)
+            self._details_layout.insertWidget(0, self.body)
+        self.details.setVisible(shown)
+
+    def set_expanded(self, shown: bool) -> None:
+        """Show or hide what is one click away (preview and output)."""
+        self.line.toggle.setChecked(shown)
+        if self.approval is not None:
+            self.approval.set_expanded(shown)
+
+    def is_expanded(self) -> bool:
+        """Whether the preview and output are shown."""
+        return not self.details.isHidden()
 
     def _show_output(self) -> None:
         result = self.item.result
-        if result is None or self.output is not None:
+        if result is None or self.output is not None or not (result.output or result.diff):
             return
         if result.output_type == "diff" or result.diff:
             view = DiffView()
             view.set_max_visible_lines(OUTPUT_DIFF_LINES)  # a long diff scrolls inside itself
             view.set_diff(result.diff or result.output)
             self.output = view
-            shown = True
         else:
             text = QPlainTextEdit()
             text.setReadOnly(True)
             text.setPlainText(result.output)
             text.setMaximumHeight(260)
+            text.setAccessibleName("Tool output")
             set_role(text, "output")
             self.output = text
-            shown = result.status == "error"
-        self._layout.addWidget(self.output)
-        self.expand.setVisible(bool(result.output or result.diff))
-        self.expand.setChecked(shown)
-        self.output.setVisible(shown)
-
-    def _approval_pending(self) -> bool:
-        return self.approval is not None and self.approval.is_pending()
+        if self.approval is not None:
+            self.approval.add_detail(self.output)
+        else:
+            self._details_layout.addWidget(self.output)
+            self.line.set_expandable(True)
+        if result.status == "error":
+            self.set_expanded(True)  # a failure is shown, not hidden behind a click
 
     def refresh(self) -> None:
         """Follow the item's status, decision and result."""
         item = self.item
-        status = item.status.value
-        if item.status == ToolStatus.CANCELLED and item.cancel_reason:
-            status = f"cancelled: {item.cancel_reason}"
-        self.status.setText(status)
-        set_role(self.status, "status", status=item.status.value)
-        set_role(self, "card", status=item.status.value)
+        status = item.status
+        words = _RUN_WORDS.get(status, "")
+        if status == ToolStatus.CANCELLED and item.cancel_reason:
+            words = f"cancelled: {item.cancel_reason}"
+        self.line.set_run_status(words, status.value)
+        bad = status in (ToolStatus.FAILED, ToolStatus.DENIED)
+        set_role(self, "card", status=status.value, host=self._host)
         if item.decision is not None:
             if self.approval is not None:
-                self.approval.mark_resolved(item.decision)
+                if self.approval.state != CardState.RESOLVED:
+                    self.approval.mark_resolved(item.decision, item.decided_at)
             else:
-                self.decision.setText(describe_decision(item.decision, item.request.category))
-                self.decision.setVisible(True)
-        elif item.status == ToolStatus.CANCELLED and self._approval_pending():
-            assert self.approval is not None
+                text = describe_decision(item.decision, item.request.category)
+                self.line.set_outcome(text, item.decided_at)
+        elif self.approval is None and status != ToolStatus.APPROVED:
+            # Ran without a request: the agent allowed it itself (e.g. its own read-only tools).
+            self.line.set_outcome("Run by the agent without asking")
+        elif status == ToolStatus.CANCELLED and self.approval and self.approval.is_pending():
             self.approval.mark_cancelled(item.cancel_reason or "")
+        if self.approval is not None:
+            set_role(self.approval, "approval", state=self.approval.state.value,
+                     tone="bad" if bad else "")  # fmt: skip
         self._show_output()

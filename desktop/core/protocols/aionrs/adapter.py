@@ -139,14 +139,18 @@ class AionrsBackend(EventMapping, ProcessBackend[LaunchSpec]):
         )
 
     async def send_decision(self, call_id: str, decision: Decision, reason: str | None) -> None:
-        """``tool_approve`` (scope once/always) or ``tool_deny`` with the reason."""
+        """``tool_approve`` (always with scope ``once``) or ``tool_deny`` with the reason.
+
+        "Approve always" is kept by the host (``ApprovalBook``), never handed to the agent: an
+        agent that honours ``scope: "always"`` (0.1.0, the built-in agent) stops asking, so the
+        host would see a bare ``tool_running`` (no arguments, no rule; the card said "Bash info
+        {}") and revoking the rule could not take effect. Asked every time, the host answers
+        from its rule, shows what runs and says which rule allowed it.
+        """
         if decision == Decision.DENY:
             await self._send(wire.ToolDeny(call_id=call_id, reason=reason or "Denied by the user"))
         else:
-            always = decision == Decision.ALWAYS
-            await self._send(
-                wire.ToolApprove(call_id=call_id, scope="always" if always else "once")
-            )
+            await self._send(wire.ToolApprove(call_id=call_id, scope="once"))
 
     async def interrupt(self) -> None:
         """Send ``stop``.

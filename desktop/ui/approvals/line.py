@@ -1,0 +1,105 @@
+"""The one line a tool call card shows: what it does, who decided, when, how it ended.
+
+Shared by the approval card (its header, and all that is left of it once decided) and by the
+cards of calls nobody had to approve, so every tool call reads the same way:
+"Run `make all` in ~/proj   Allowed by your always-rule for shell commands · 14:02  succeeded ▸".
+The disclosure toggle never takes keyboard focus (clicking it leaves the composer focused).
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolButton, QWidget
+
+from desktop.ui.approvals.summary import Sentence, clock
+from desktop.ui.theme import set_role
+
+
+def sentence_html(sentence: Sentence) -> str:
+    """The sentence as rich text: the verb, then the target in a monospace face."""
+    parts = [html.escape(sentence.verb)]
+    if sentence.target:
+        parts.append(f'<span style="font-family: monospace;">{html.escape(sentence.target)}</span>')
+    if sentence.where:
+        parts.append(html.escape(sentence.where))
+    return "&nbsp;".join(parts[:2]) + ("&nbsp;" + " ".join(parts[2:]) if parts[2:] else "")
+
+
+class CardLine(QWidget):
+    """Sentence, diff counts, then (right-aligned) outcome, time, run status and a toggle.
+
+    Signals:
+        expanded(bool): the disclosure toggle was switched (True: details shown).
+    """
+
+    expanded = Signal(bool)
+
+    def __init__(self, sentence: Sentence, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.sentence = sentence
+        self.title = QLabel(sentence_html(sentence), self)
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.title.setAccessibleName(sentence.plain())
+        self.title.setToolTip(sentence.full_target or sentence.plain())
+        # The target is shortened already; a narrow column cuts the rest instead of widening.
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.title.setMinimumWidth(40)
+        set_role(self.title, "cardTitle", polished=False)
+        self.added = self._label("diffAdded", f"+{sentence.added}")
+        self.removed = self._label("diffRemoved", f"−{sentence.removed}")
+        self.added.setVisible(sentence.added is not None)
+        self.removed.setVisible(bool(sentence.removed))
+        self.outcome = self._label("muted", "")
+        self.outcome.setAccessibleName(self.tr("Decision"))
+        self.when = self._label("muted", "")
+        self.run_status = self._label("status", "")
+        self.toggle = QToolButton(self)
+        self.toggle.setCheckable(True)
+        self.toggle.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.toggle.setAccessibleName(self.tr("Show details"))
+        self.toggle.setToolTip(self.tr("Show what this call does and what it printed"))
+        self.toggle.toggled.connect(self._on_toggled)
+        self.toggle.hide()
+        self._on_toggled(False)
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(8)
+        for widget in (self.title, self.added, self.removed):
+            self._layout.addWidget(widget, 1 if widget is self.title else 0)
+        for right in (self.outcome, self.when, self.run_status, self.toggle):
+            self._layout.addWidget(right)
+
+    def _label(self, role: str, text: str) -> QLabel:
+        label = QLabel(text, self)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        set_role(label, role, polished=False)
+        label.setVisible(bool(text))
+        return label
+
+    def insert(self, widget: QWidget) -> None:
+        """Add a widget right after the sentence's counts (e.g. "Tab to review", "1 of 2")."""
+        self._layout.insertWidget(self._layout.indexOf(self.outcome), widget)
+
+    def set_outcome(self, text: str, at: float | None = None) -> None:
+        """Who decided (or "Approving…"), and when (local ``HH:MM``) if ``at`` is given."""
+        self.outcome.setText(text)
+        self.outcome.setToolTip(text)
+        self.outcome.setVisible(bool(text))
+        self.when.setText(f"· {clock(at)}" if at is not None else "")
+        self.when.setVisible(at is not None)
+
+    def set_run_status(self, text: str, status: str) -> None:
+        """How the call ran ("running", "succeeded", "failed"); "" hides it."""
+        self.run_status.setText(text)
+        self.run_status.setVisible(bool(text))
+        set_role(self.run_status, "status", status=status)
+
+    def set_expandable(self, expandable: bool) -> None:
+        """Show the disclosure toggle (there is something one click away)."""
+        self.toggle.setVisible(expandable)
+
+    def _on_toggled(self, shown: bool) -> None:
+        self.toggle.setText(self.tr("Hide ▾") if shown else self.tr("Details ▸"))
+        self.expanded.emit(shown)
