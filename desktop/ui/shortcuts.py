@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QKeySequence
+from PySide6.QtGui import QFont, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QScrollArea,
     QVBoxLayout,
@@ -110,6 +110,12 @@ def all_keys() -> set[str]:
     return {part for group in SHORTCUTS for s in group.shortcuts for part in s.keys.split(" / ")}
 
 
+def _label(text: str, role: str) -> QLabel:
+    label = QLabel(text)
+    set_role(label, role)
+    return label
+
+
 class ShortcutsWindow(QDialog):
     """The Keyboard Shortcuts window (non-modal)."""
 
@@ -119,7 +125,7 @@ class ShortcutsWindow(QDialog):
         self.setWindowTitle("Keyboard Shortcuts")
         self.setAccessibleName("Keyboard Shortcuts")
         self.setModal(False)
-        self.resize(620, 720)
+        self.resize(640, 780)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 12)
         scroll = QScrollArea()
@@ -136,6 +142,8 @@ class ShortcutsWindow(QDialog):
         scroll.setWidget(body)
         outer.addWidget(scroll, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        for button in buttons.buttons():
+            button.setIcon(QIcon())  # some styles put a stray icon on it
         buttons.rejected.connect(self.close)
         buttons.setContentsMargins(28, 0, 28, 0)
         outer.addWidget(buttons)
@@ -158,12 +166,16 @@ class ShortcutsWindow(QDialog):
         grid.setColumnMinimumWidth(0, 150)
         grid.setColumnStretch(1, 1)
         for row, shortcut in enumerate(group.shortcuts):
-            keys = QLabel("  /  ".join(key_text(shortcut.keys)))
-            set_role(keys, "chip")
-            keys.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            keys = QHBoxLayout()
+            keys.setSpacing(6)
+            for index, key in enumerate(key_text(shortcut.keys)):
+                if index:
+                    keys.addWidget(_label("or", "muted"))
+                keys.addWidget(_label(key, "chip"))
+            keys.addStretch(1)
             action = QLabel(shortcut.action)
             action.setWordWrap(True)
-            grid.addWidget(keys, row, 0, Qt.AlignmentFlag.AlignLeft)
+            grid.addLayout(keys, row, 0)
             grid.addWidget(action, row, 1)
         layout.addLayout(grid)
         if group.note:
@@ -171,6 +183,7 @@ class ShortcutsWindow(QDialog):
             note.setObjectName(f"{group.title.lower()}Note")
             note.setWordWrap(True)
             set_role(note, "muted")
+            layout.addSpacing(4)
             layout.addWidget(note)
         return box
 

@@ -113,7 +113,11 @@ class AgentChoiceOffer:
         )
         layout = pane.layout()
         assert isinstance(layout, QVBoxLayout)  # the pane's column: view, composer
-        layout.insertWidget(max(layout.indexOf(pane.composer), 0), self.notice)
+        self._holder = QWidget()  # lined up with the composer's frame
+        inset = QVBoxLayout(self._holder)
+        inset.setContentsMargins(24, 8, 24, 0)
+        inset.addWidget(self.notice)
+        layout.insertWidget(max(layout.indexOf(pane.composer), 0), self._holder)
         self.notice.continue_requested.connect(self.continue_with_window_agent)
         self.notice.settings_requested.connect(lambda: agents.open_settings(AGENTS_PAGE))
         self._unsubscribe: Callable[[], None] | None = agents.on_changed(self._on_agents_changed)
@@ -150,8 +154,8 @@ class AgentChoiceOffer:
         self.pane.status_changed.emit()
         self._release()
         if self.notice is not None:
-            self.notice.hide()
-            self.notice.deleteLater()
+            self._holder.hide()
+            self._holder.deleteLater()
             self.notice = None
 
     def _release(self) -> None:
