@@ -128,7 +128,7 @@ def test_approve_always_with_a_auto_approves_the_category(driver: Driver, qtbot:
             lambda: (
                 len(_cards(pane)) == 2
                 and _idle(pane)
-                and _cards(pane)[1].decision.text().startswith("Approved by always rule")
+                and _cards(pane)[1].decision.text().startswith("Allowed by your always-rule")
             ),
             what="second turn, decided by the always rule",  # labels repaint at ≤ 60 Hz
         )
@@ -136,7 +136,7 @@ def test_approve_always_with_a_auto_approves_the_category(driver: Driver, qtbot:
         assert second_card.approval is None  # never asked
         assert second_card.item.decision is not None
         assert second_card.item.decision.source == "always_rule"
-        assert second_card.decision.text().startswith("Approved by always rule")
+        assert second_card.decision.text().startswith("Allowed by your always-rule")
         assert (driver.workspace() / "b.txt").read_text() == "b"
 
     driver.run(body(), 90)

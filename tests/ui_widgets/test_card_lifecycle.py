@@ -1,0 +1,277 @@
+"""Tool cards say what happened: pending → submitted → resolved in one line, auto-approved
+calls, titles that name the file once, toggles that never take focus, and the always-rule
+regression ("Bash info {}") through a real session and the fake aionrs agent."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QLabel, QLineEdit, QWidget
+from pytestqt.qtbot import QtBot
+
+from desktop.core.backend import Prompt
+from desktop.core.events import (
+    Decision,
+    DecisionSource,
+    Notice,
+    ToolCategory,
+    ToolDecided,
+    ToolFinished,
+    ToolRequested,
+    ToolStarted,
+)
+from desktop.ui.approvals import CardState
+from desktop.ui.approvals.summary import clock, tool_sentence
+from desktop.ui.conversation.model import ToolItem, Transcript
+from desktop.ui.conversation.tool_card import ToolCard
+from tests.core.support import make_session
+
+MakeRequest = Callable[..., ToolRequested]
+EDIT_ARGS = {"file_path": "app.py", "old_string": "'hello '", "new_string": "'hi '"}
+
+
+def _show(qtbot: QtBot, host: QWidget, card: QWidget) -> None:
+    host.layout().addWidget(card)
+    card.show()
+    qtbot.waitUntil(card.isVisible)
+
+
+def _visible_texts(card: QWidget) -> list[str]:
+    widgets = card.findChildren(QLabel) + card.findChildren(QAbstractButton)
+    return [w.text() for w in widgets if w.isVisible()]
+
+
+def _tool_card(
+    qtbot: QtBot, host: QWidget, transcript: Transcript, request: ToolRequested
+) -> ToolCard:
+    transcript.on_tool_requested(request)
+    item = transcript.tool(request.call_id)
+    assert item is not None
+    card = ToolCard(item)
+    _show(qtbot, host, card)
+    return card
+
+
+def test_pending_submitted_resolved_collapses_to_one_line(
+    qtbot: QtBot, host: QWidget, make_request: MakeRequest
+) -> None:
+    transcript = Transcript()
+    request = make_request("Edit", ToolCategory.EDIT, EDIT_ARGS)
+    card = _tool_card(qtbot, host, transcript, request)
+    approval = card.approval
+    assert approval is not None and approval.is_pending()
+    assert approval.title.accessibleName() == "Edit `app.py` (+1 −1)"
+    assert approval.approve_button.isVisible()
+    assert approval.body.isVisible()
+    assert not card.line.toggle.isVisible()
+    assert "wants to run" not in " ".join(_visible_texts(card))
+
+    with qtbot.waitSignal(card.decided) as blocker:
+        approval.approve_button.click()
+    assert blocker.args == ["c1", "once", ""]
+    assert approval.state == CardState.SUBMITTED
+    assert card.line.outcome.text() == "Approving…"
+    assert not approval.approve_button.isVisible()
+
+    transcript.on_tool_decided(
+        ToolDecided(call_id="c1", decision=Decision.ONCE, source=DecisionSource.USER)
+    )
+    card.refresh()
+    assert approval.state == CardState.RESOLVED
+    assert card.line.outcome.text() == "Approved by you"
+    assert card.line.when.text() == f"· {clock(time.time())}"
+    buttons = (approval.approve_button, approval.always_button, approval.deny_button)
+    assert not any(b.isVisible() for b in buttons)  # gone, not disabled
+    assert not approval.body.isVisible()
+    assert approval.property("state") == "resolved"  # no accent border
+    # One line: the card is no taller than its line plus the frame.
+    assert card.sizeHint().height() < card.line.sizeHint().height() + 40
+    qtbot.mouseClick(card.line.toggle, Qt.MouseButton.LeftButton)
+    assert approval.body.isVisible()  # the diff is one click away
+
+    transcript.on_tool_started(ToolStarted(call_id="c1", name="Edit"))
+    card.refresh()
+    assert card.line.run_status.text() == "running…"
+    transcript.on_tool_finished(
+        ToolFinished(call_id="c1", name="Edit", status="success", output="edited")
+    )
+    card.refresh()
+    assert card.line.run_status.text() == "succeeded"
+    output = card.output
+    assert output is not None
+    qtbot.waitUntil(output.isVisible)  # the card was open: its output shows with the diff
+
+
+def test_denied_with_reason_says_so_in_one_line(
+    qtbot: QtBot, host: QWidget, make_request: MakeRequest
+) -> None:
+    transcript = Transcript()
+    card = _tool_card(
+        qtbot, host, transcript, make_request("Bash", ToolCategory.EXEC, {"command": "rm -rf /"})
+    )
+    assert card.approval is not None
+    card.approval.deny()
+    assert card.line.outcome.text() == "Denying…"
+    transcript.on_tool_decided(
+        ToolDecided(call_id="c1", decision=Decision.DENY, source=DecisionSource.USER, reason="no")
+    )
+    card.refresh()
+    assert card.line.outcome.text() == "Denied by you: no"
+    assert card.approval.property("tone") == "bad"
+
+
+@pytest.mark.parametrize(
+    ("source", "name", "expected"),
+    [
+        (DecisionSource.ALWAYS_RULE, "exec", "Allowed by your always-rule for shell commands"),
+        (DecisionSource.MODE, "yolo", "Allowed by mode Approve everything"),
+        (DecisionSource.POLICY, "safe_commands", "Allowed by policy safe_commands"),
+        (DecisionSource.EXTENSION, "guard", "Allowed by extension guard"),
+    ],
+)
+def test_auto_approved_card_shows_the_command_and_who_allowed_it(
+    qtbot: QtBot,
+    host: QWidget,
+    make_request: MakeRequest,
+    source: DecisionSource,
+    name: str,
+    expected: str,
+) -> None:
+    transcript = Transcript()
+    request = make_request("Bash", ToolCategory.EXEC, {"command": "make all"})
+    card = _tool_card(qtbot, host, transcript, request.model_copy(update={"pending": False}))
+    assert card.approval is None
+    transcript.on_tool_decided(
+        ToolDecided(call_id="c1", decision=Decision.ONCE, source=source, source_name=name)
+    )
+    card.refresh()
+    assert card.line.title.accessibleName().startswith("Run `make all` in ")
+    assert card.line.outcome.text() == expected
+    assert card.line.when.isVisible()
+    assert card.line.toggle.isVisible() and not card.is_expanded()
+    qtbot.mouseClick(card.line.toggle, Qt.MouseButton.LeftButton)
+    assert card.body is not None and card.body.text_box is not None
+    assert card.body.text_box.toPlainText() == "make all"
+
+
+def test_file_name_appears_once(qtbot: QtBot, host: QWidget, make_request: MakeRequest) -> None:
+    transcript = Transcript()
+    args = {"file_path": "notes.md", "content": "a\nb\n"}
+    request = make_request("Write", ToolCategory.EDIT, args).model_copy(
+        update={"description": "Write to notes.md"}
+    )
+    card = _tool_card(qtbot, host, transcript, request)
+    texts = _visible_texts(card)
+    assert sum(t.count("notes.md") for t in texts) == 1, texts
+    assert card.approval is not None and not card.approval.description.isVisible()
+
+
+def test_description_shown_only_when_it_says_more(
+    qtbot: QtBot, host: QWidget, make_request: MakeRequest
+) -> None:
+    transcript = Transcript()
+    raw = make_request("Bash", ToolCategory.EXEC, {"cmd": "ls"}).model_copy(
+        update={"description": 'ExecCommand: {"cmd": "ls"}'}
+    )
+    card = _tool_card(qtbot, host, transcript, raw)
+    assert card.approval is not None and not card.approval.description.isVisible()
+    telling = make_request("Bash", ToolCategory.EXEC, {"cmd": "ls"}, "c2").model_copy(
+        update={"description": "Check which build files exist before cleaning"}
+    )
+    other = _tool_card(qtbot, host, transcript, telling)
+    assert other.approval is not None and other.approval.description.isVisible()
+
+
+@pytest.mark.parametrize(
+    ("name", "category", "args", "expected"),
+    [
+        ("Read", ToolCategory.INFO, {"file_path": "src/a.py"}, "Read `src/a.py`"),
+        ("Grep", ToolCategory.INFO, {"pattern": "TODO"}, "Search for `TODO`"),
+        ("mcp__db__query", ToolCategory.MCP, {"sql": "select 1"}, "Use tool `mcp__db__query`"),
+        (
+            "Bash",
+            ToolCategory.EXEC,
+            {"command": "make all", "cwd": str(Path.home() / "proj")},
+            "Run `make all` in ~/proj",
+        ),
+    ],
+)
+def test_titles_are_sentences(
+    make_request: MakeRequest, name: str, category: ToolCategory, args: dict[str, object],
+    expected: str,
+) -> None:  # fmt: skip
+    assert tool_sentence(make_request(name, category, args)).plain() == expected
+
+
+def test_toggles_never_take_focus(qtbot: QtBot, host: QWidget, make_request: MakeRequest) -> None:
+    edit = QLineEdit(host)  # stands in for the composer
+    host.layout().addWidget(edit)
+    transcript = Transcript()
+    request = make_request("Edit", ToolCategory.EDIT, EDIT_ARGS).model_copy(
+        update={"pending": False}
+    )
+    card = _tool_card(qtbot, host, transcript, request)
+    edit.setFocus()
+    qtbot.waitUntil(edit.hasFocus)
+    qtbot.mouseClick(card.line.toggle, Qt.MouseButton.LeftButton)
+    assert card.body is not None and card.body.diff_view is not None
+    toggles = [card.line.toggle, card.body.diff_view.toggle_button]
+    for toggle in toggles:
+        assert toggle.focusPolicy() == Qt.FocusPolicy.NoFocus
+        qtbot.mouseClick(toggle, Qt.MouseButton.LeftButton)
+        assert edit.hasFocus()
+
+
+def test_tool_echo_notices_are_not_rows() -> None:
+    transcript = Transcript()
+    transcript.on_notice(Notice(message="Tool call: Write"))
+    transcript.on_tool_requested(
+        ToolRequested(call_id="w", name="Write", category=ToolCategory.EDIT, pending=False)
+    )
+    transcript.on_notice(Notice(message="[Write success] wrote 2 lines"))
+    transcript.on_notice(Notice(message="[Deploy success] not a card of ours"))
+    transcript.on_notice(Notice(message="Context compacted"))
+    texts = [getattr(i, "text", None) for i in transcript.items]
+    assert texts == [None, "[Deploy success] not a card of ours", "Context compacted"]
+
+
+@pytest.mark.asyncio
+async def test_always_rule_call_shows_what_ran_not_bash_info(
+    qtbot: QtBot, host: QWidget, workspace: Path
+) -> None:
+    """Regression: with an agent that honours ``scope: always`` (protocol 0.1.0, the built-in
+    agent) the second call arrived as a bare ``tool_running`` and the card said "Bash info {}"."""
+    bash = {"tool": {"name": "Bash", "args": {"command": "echo one"}}}
+    again = {"tool": {"name": "Bash", "args": {"command": "echo two"}}}
+    session, rec = make_session(workspace, "spec", {"turns": [[bash], [again]]})
+    transcript = Transcript()
+    feed: dict[type, Callable[[Any], None]] = {
+        ToolRequested: transcript.on_tool_requested,
+        ToolDecided: transcript.on_tool_decided,
+        ToolStarted: transcript.on_tool_started,
+        ToolFinished: transcript.on_tool_finished,
+    }
+    session.subscribe(lambda e: feed.get(type(e), lambda _e: None)(e))
+    await session.start()
+    session.submit(Prompt("one"))
+    first = await rec.wait_for(ToolRequested, lambda e: e.pending)
+    session.decide(first.call_id, Decision.ALWAYS)
+    await session.wait_idle()
+    session.submit(Prompt("two"))
+    await session.wait_idle()
+    await session.close()
+    items = [i for i in transcript.items if isinstance(i, ToolItem)]
+    assert len(items) == 2
+    second = items[1]
+    assert second.request.args == {"command": "echo two"}
+    assert second.decision is not None and second.decision.source == DecisionSource.ALWAYS_RULE
+    card = ToolCard(second)
+    _show(qtbot, host, card)
+    assert card.line.title.accessibleName().startswith("Run `echo two`")
+    assert card.line.outcome.text() == "Allowed by your always-rule for shell commands"
+    assert card.line.run_status.text() == "succeeded"
