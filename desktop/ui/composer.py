@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,8 +37,16 @@ _MODES = (
 )
 
 
+#: Seconds after the last key typed into the composer during which it is "in use": a new
+#: approval request does not take keyboard focus from it (see ``PromptEdit.in_use``).
+TYPING_IDLE_S = 1.5
+
+
 class PromptEdit(QPlainTextEdit):
     """Enter sends, Shift+Enter inserts a new line, Esc asks to stop; files can be dropped.
+
+    It remembers when a key was last typed into it (``time.monotonic``), so that an approval
+    request arriving while the user writes leaves the keyboard here (``in_use``).
 
     Signals:
         send(): Enter was pressed.
@@ -56,10 +65,23 @@ class PromptEdit(QPlainTextEdit):
         self.setTabChangesFocus(True)
         self.setAcceptDrops(True)
         self.setAccessibleName("Prompt")
+        self._last_key: float | None = None
+
+    def in_use(self) -> bool:
+        """Whether the user is writing here: text in it, or a key typed in the last 1.5 s.
+
+        The Enter that sent a prompt counts as typing, so "yes, and…" typed right after
+        sending is never taken by a request that arrived in between.
+        """
+        if self.toPlainText().strip():
+            return True
+        last = self._last_key
+        return last is not None and time.monotonic() - last < TYPING_IDLE_S
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         qt = QtCore.Qt
         key = event.key()
+        self._last_key = time.monotonic()
         if key in (qt.Key.Key_Return, qt.Key.Key_Enter):
             if event.modifiers() & qt.KeyboardModifier.ShiftModifier:
                 self.insertPlainText("\n")

@@ -149,9 +149,10 @@ class ConversationPane(QWidget):
             log.info("agent %s failed to start", self.agent_name)  # shown inline by the session
 
     def submit(self, text: str, files: list[str]) -> None:
-        """Send (or queue) a prompt."""
+        """Send (or queue) a prompt; the view scrolls to it and follows its answer."""
         if self._closed:
             return
+        self.view.follow()
         if self._starting is None and self.session.state == SessionState.NEW:
             self.start()  # not started when opened (a conversation reopened from history)
         starting = self._starting
@@ -216,7 +217,9 @@ class ConversationPane(QWidget):
     def _on_approval_shown(self, card: ToolCard) -> None:
         if card.approval is not None:
             self.navigator.add(card.approval)
-            self.view.follow()
+            current = self.navigator.current()
+            if current is None or current is card.approval:
+                self.view.follow()  # the request must be seen; a focused older card stays
         self.approval_waiting.emit(card.item.request.name)
 
     # ------------------------------------------------------------------ status

@@ -2,10 +2,11 @@
 
 Keys while the card has focus: Y or Enter approve once, A approve always (this category, this
 conversation), N or Esc deny, Shift+N deny with a reason typed inline (Enter confirms, Esc goes
-back), Tab/Shift+Tab or Up/Down ask the navigator for the next/previous pending card,
-Page Up/Down scroll the preview. Auto-repeated keys never decide, and for a short moment after
-the card took focus by itself decisions are ignored, so a keystroke meant for the composer (or
-a key held a little too long on the previous card) cannot approve anything.
+back), Tab or Up/Down ask the navigator for the next/previous pending card, Shift+Tab goes
+back to the composer, Page Up/Down scroll the preview. Auto-repeated keys never decide, and for
+a short moment after the card took focus by itself a typed key goes to the composer instead
+(``typed_through``), so a keystroke meant for the composer (or a key held a little too long on
+the previous card) cannot approve anything. A click never focuses a card (Tab does).
 
 A pending card is titled with what will happen ("Edit `src/util.py` (+12 −3)", see
 ``summary``), then shows the diff or command and the buttons. Once decided it collapses to one
@@ -64,12 +65,17 @@ class ApprovalCard(QFrame):
         settled(str): ``call_id`` when the card stops waiting, because the user decided or
             because the decision came from elsewhere (``mark_resolved``).
         navigate_requested(int): +1 or -1 when the user asks for the next or previous
-            pending card (Tab, Shift+Tab, Down, Up).
+            pending card (Tab, Down, Up).
+        leave_requested(): Shift+Tab: the user goes back to the composer.
+        typed_through(QKeyEvent): a typing key reached the card while it had just taken focus
+            by itself (the key guard): it was meant for the composer.
     """
 
     decided = Signal(str, str, str)
     settled = Signal(str)
     navigate_requested = Signal(int)
+    leave_requested = Signal()
+    typed_through = Signal(QKeyEvent)
 
     def __init__(
         self,
@@ -87,7 +93,9 @@ class ApprovalCard(QFrame):
         self._guard = QElapsedTimer()
         self.setObjectName("approvalCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # Tab (and the navigator) focus a card, a click does not: clicking its toggles or its
+        # background leaves the keyboard where it is (the composer), see the keyboard contract.
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         # A card is as tall as its content; extra room in the conversation goes elsewhere.
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.sentence = tool_sentence(event)
@@ -319,6 +327,8 @@ class ApprovalCard(QFrame):
             == QKeySequence.SequenceMatch.ExactMatch
         ):
             self.body.diff_view.toggle_layout()
+        elif self._guarded() and event.text().isprintable() and event.text():
+            self.typed_through.emit(event)  # typed just as the card appeared: not a decision
         elif not self._decision_key(key, mods, event):
             super().keyPressEvent(event)
 
@@ -356,15 +366,20 @@ class ApprovalCard(QFrame):
         return super().event(event)
 
     def focusNextPrevChild(self, next: bool) -> bool:
-        # Tab inside the card (or in a child that passes it up) moves between pending cards.
+        # Tab inside the card (or in a child that passes it up) moves to the next pending
+        # card; Shift+Tab goes back to the composer.
         if self.is_pending():
-            self.navigate_requested.emit(1 if next else -1)
+            if next:
+                self.navigate_requested.emit(1)
+            else:
+                self.leave_requested.emit()
             return True
         return super().focusNextPrevChild(next)
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         if event.reason() == Qt.FocusReason.MouseFocusReason:
             self._guard.invalidate()
+        self.set_review_hint(False)
         super().focusInEvent(event)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

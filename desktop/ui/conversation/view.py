@@ -1,16 +1,19 @@
 """The scrolling transcript: one widget per model item, repaints coalesced to ≤ 60 per second.
 
 Streaming deltas only mark their item dirty; a 16 ms single-shot timer renders every dirty item
-once. The view sticks to the bottom while the user has not scrolled up.
+once. The view sticks to the bottom while the user has not scrolled up; when they have, a
+floating "Jump to latest ↓" button over the bottom of the conversation scrolls back down.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLayout,
+    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -28,9 +31,14 @@ from desktop.ui.conversation.model import (
 )
 from desktop.ui.conversation.stream_view import AssistantView, ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
+from desktop.ui.theme import set_role
 
 #: Minimum time between two repaints of streamed text (60 per second).
 FRAME_MS = 16
+#: How close to the bottom (pixels) still counts as "at the bottom" (the view follows new text).
+BOTTOM_SLACK = 24
+#: Gap between the "Jump to latest" button and the bottom of the conversation.
+_JUMP_GAP = 16
 
 ItemWidget = UserBubble | MessageRow | ExitPanel | AssistantView | ThinkingView | ToolCard
 
@@ -68,6 +76,9 @@ class ConversationView(QScrollArea):
         # themselves); the body is exactly as wide as the viewport (``_Column``).
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
+        # A click in the conversation (on a card's toggle, between items) leaves the keyboard
+        # where it is, normally in the composer.
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         body = _Column()
         body.setObjectName("transcript")
         self._column = QVBoxLayout(body)
@@ -85,6 +96,15 @@ class ConversationView(QScrollArea):
         self._timer.setInterval(FRAME_MS)
         self._timer.timeout.connect(self.flush)
         self.repaints = 0
+        self.jump = QPushButton(self.tr("Jump to latest  ↓"), self)
+        self.jump.setObjectName("jumpToLatest")
+        self.jump.setAccessibleName(self.tr("Jump to latest"))
+        self.jump.setToolTip(self.tr("Scroll to the latest message (Ctrl+End)"))
+        self.jump.setCursor(Qt.CursorShape.PointingHandCursor)
+        # Clicking it leaves the keyboard where it is (in the composer, on a card).
+        self.jump.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        set_role(self.jump, "primary", polished=False)
+        self.jump.hide()
         self._connect_signals()
         for item in transcript.items:
             self._on_added(item)
@@ -95,6 +115,7 @@ class ConversationView(QScrollArea):
         bar = self.verticalScrollBar()
         bar.rangeChanged.connect(self._on_range)
         bar.valueChanged.connect(self._on_scrolled)
+        self.jump.clicked.connect(self.follow)
 
     def _make(self, item: Item) -> ItemWidget:
         if isinstance(item, UserItem):
@@ -143,14 +164,43 @@ class ConversationView(QScrollArea):
         self.repaints += 1
 
     def follow(self) -> None:
-        """Stick to the bottom again (a new approval card must be seen at once)."""
+        """Stick to the bottom again (a sent prompt, a new approval card must be seen)."""
         self._stick = True
         bar = self.verticalScrollBar()
         bar.setValue(bar.maximum())
+        self._show_jump()
 
-    def _on_scrolled(self, value: int) -> None:
-        self._stick = value >= self.verticalScrollBar().maximum() - 24
+    def at_bottom(self) -> bool:
+        """Whether the view shows the end of the conversation (and follows new output)."""
+        bar = self.verticalScrollBar()
+        return bar.value() >= bar.maximum() - BOTTOM_SLACK
+
+    def _on_scrolled(self, _value: int) -> None:
+        self._stick = self.at_bottom()
+        self._show_jump()
 
     def _on_range(self, _low: int, high: int) -> None:
         if self._stick:
             self.verticalScrollBar().setValue(high)
+        self._show_jump()
+
+    def _show_jump(self) -> None:
+        shown = not self._stick and not self.at_bottom()
+        if shown:
+            self._place_jump()
+            self.jump.raise_()
+        self.jump.setVisible(shown)
+
+    def _place_jump(self) -> None:
+        size = self.jump.sizeHint()
+        area = self.viewport().geometry()
+        self.jump.setGeometry(
+            area.center().x() - size.width() // 2,
+            area.bottom() - size.height() - _JUMP_GAP,
+            size.width(),
+            size.height(),
+        )
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_jump()
