@@ -44,7 +44,7 @@ class CardLine(QWidget):
         self.title.setAccessibleName(sentence.plain())
         self.title.setToolTip(sentence.full_target or sentence.plain())
         # The target is shortened already; a narrow column cuts the rest instead of widening.
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.title.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         self.title.setMinimumWidth(40)
         set_role(self.title, "cardTitle", polished=False)
         self.added = self._label("diffAdded", f"+{sentence.added}")
@@ -67,7 +67,8 @@ class CardLine(QWidget):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(8)
         for widget in (self.title, self.added, self.removed):
-            self._layout.addWidget(widget, 1 if widget is self.title else 0)
+            self._layout.addWidget(widget)
+        self._layout.addStretch(1)
         for right in (self.outcome, self.when, self.run_status, self.toggle):
             self._layout.addWidget(right)
 
@@ -80,7 +81,7 @@ class CardLine(QWidget):
 
     def insert(self, widget: QWidget) -> None:
         """Add a widget right after the sentence's counts (e.g. "Tab to review", "1 of 2")."""
-        self._layout.insertWidget(self._layout.indexOf(self.outcome), widget)
+        self._layout.insertWidget(self._layout.indexOf(self.outcome) - 1, widget)
 
     def set_outcome(self, text: str, at: float | None = None) -> None:
         """Who decided (or "Approving…"), and when (local ``HH:MM``) if ``at`` is given."""

@@ -105,7 +105,8 @@ class PreviewBody(QWidget):
         # ("path +12 −3") would say it a second time.
         summary = self.diff_view.findChild(QLabel)
         if summary is not None:
-            summary.hide()
+            summary.clear()  # kept (empty): it holds the layout toggle to the right
+            summary.setToolTip("")
         layout.addWidget(self.diff_view)
 
     def _fill_json(self, layout: QVBoxLayout) -> None:
