@@ -7,6 +7,7 @@ scrolled into view, and clicking a card's toggles leaves the keyboard in the com
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pytest
@@ -99,7 +100,7 @@ def test_typing_in_the_composer_is_never_a_decision(
     assert _hints([card, late]) == [True, False], "the hint marks where Tab goes"
 
 
-def test_sending_counts_as_typing_then_an_idle_composer_yields(
+def test_sending_counts_as_typing_then_the_card_takes_focus_when_idle(
     qtbot: QtBot, host: QWidget, composer: PromptEdit, make_request: MakeRequest
 ) -> None:
     composer.setFocus()
@@ -108,15 +109,20 @@ def test_sending_counts_as_typing_then_an_idle_composer_yields(
     composer.setPlainText("please build")
     with qtbot.waitSignal(composer.send):
         qtbot.keyClick(composer, Qt.Key.Key_Return)
+    sent = time.monotonic()
     composer.clear()  # as the Composer does after sending
-    first = _card(host, make_request, 0)
+    first, second = _card(host, make_request, 0), _card(host, make_request, 1)
     navigator.add(first)
-    assert composer.hasFocus() and first.review_hint.isVisible()
-    qtbot.waitUntil(lambda: not composer.in_use(), timeout=int(TYPING_IDLE_S * 1000) + 2000)
-    second = _card(host, make_request, 1)
     navigator.add(second)
-    assert second.hasFocus() is False and first.hasFocus(), "the first pending card"
+    assert composer.hasFocus() and first.review_hint.isVisible()
+    # Send, wait, press Y: once the composer is empty and idle the first card takes focus.
+    qtbot.waitUntil(first.hasFocus, timeout=int(TYPING_IDLE_S * 1000) + 3000)
+    assert time.monotonic() - sent >= TYPING_IDLE_S
     assert _hints([first, second]) == [False, False]
+    decided: list[tuple[str, str, str]] = []
+    first.decided.connect(lambda *args: decided.append(args))
+    qtbot.keyClick(first, Qt.Key.Key_Y)
+    assert decided == [("call-0", "once", "")] and second.hasFocus()
 
 
 def test_tab_from_composer_shift_tab_back_and_arrows(

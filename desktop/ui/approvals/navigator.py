@@ -10,14 +10,15 @@ into view. Nothing here blocks or opens a dialog.
 The keyboard contract: a key typed into the composer is never a decision. A new request takes
 focus only when the composer is not in use (empty, and no key typed into it for 1.5 s; see
 ``desktop.ui.composer.PromptEdit.in_use``); otherwise focus stays and the first pending card
-shows "Tab to review".
+shows "Tab to review" until the composer is empty and idle (then the card takes focus: send a
+prompt, wait, press Y) or the user moves the keyboard himself (Tab, Shift+Tab, a click).
 """
 
 from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -34,6 +35,8 @@ from desktop.ui.approvals.card import ApprovalCard
 
 #: Pixels kept around a card scrolled into view, so its focus ring and a bit of context show.
 REVEAL_MARGIN = 24
+#: How often a request that could not take focus asks again whether the composer is idle.
+RECHECK_MS = 200
 _TEXT_INPUTS = (QLineEdit, QPlainTextEdit, QTextEdit, QAbstractSpinBox)
 
 
@@ -61,6 +64,11 @@ class ApprovalNavigator(QObject):
         self._pending: list[ApprovalCard] = []
         self._revealing: ApprovalCard | None = None
         self._watched: list[QScrollArea] = []
+        # A request that arrived while the user wrote takes focus once the composer is empty
+        # and idle (send, wait, press Y), unless the user moved the keyboard himself first.
+        self._waiting = QTimer(self)
+        self._waiting.setInterval(RECHECK_MS)
+        self._waiting.timeout.connect(self._take_when_idle)
         self.set_composer(composer)
         app = QApplication.instance()
         if isinstance(app, QApplication):
@@ -117,6 +125,7 @@ class ApprovalNavigator(QObject):
             self._focus(self._pending[0], guard=True)
         else:
             self._update_hints()
+            self._waiting.start()
 
     def remove(self, card: ApprovalCard) -> None:
         """Stop tracking a card (e.g. it is removed from the view) without moving focus."""
@@ -150,6 +159,7 @@ class ApprovalNavigator(QObject):
     # -- internals -----------------------------------------------------------------------
 
     def _focus(self, card: ApprovalCard, *, guard: bool) -> None:
+        self._waiting.stop()
         card.take_focus(guard=guard)
         self._update_hints()
         self._revealing = card
@@ -199,7 +209,15 @@ class ApprovalNavigator(QObject):
             self.focus_step(step)
 
     def _on_leave(self) -> None:
+        self._waiting.stop()  # the user chose the composer: no card takes focus by itself
         self.focus_composer()
+
+    def _take_when_idle(self) -> None:
+        focus = QApplication.focusWidget()
+        if not self.pending() or (focus is not None and focus is not self._composer):
+            self._waiting.stop()  # decided elsewhere, or the keyboard went somewhere else
+        elif self.may_take_focus():
+            self._focus(self._pending[0], guard=True)
 
     def _on_typed_through(self, event: QKeyEvent) -> None:
         # A key that reached a card which had just taken focus by itself was meant for the
@@ -212,6 +230,7 @@ class ApprovalNavigator(QObject):
                          event.isAutoRepeat(), event.count())  # fmt: skip
         QApplication.sendEvent(composer, copy)
         self._update_hints()
+        self._waiting.start()
 
     def _on_settled(self, call_id: str) -> None:
         index = next((i for i, c in enumerate(self._pending) if c.call_id == call_id), None)
