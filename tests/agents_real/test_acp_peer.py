@@ -58,7 +58,8 @@ async def test_permission_options_fs_and_updates(tmp_path: Path) -> None:
     }
     assert not init["params"]["clientCapabilities"].get("terminal")
     answers = {m["id"]: m for m in sent if "method" not in m}
-    assert answers[100]["result"]["outcome"] == {"outcome": "selected", "optionId": "yes-always"}
+    # "Always" is kept by the host: the agent gets its one-off option and keeps asking.
+    assert answers[100]["result"]["outcome"] == {"outcome": "selected", "optionId": "yes"}
     assert (tmp_path / "written.txt").read_text() == "via fs\n"
     assert "outside the workspace" in json.dumps(answers[102]["error"])
     assert answers[103]["error"]["code"] == -32601

@@ -25,10 +25,12 @@ _CATEGORIES = {
     "fetch": ToolCategory.INFO,
     "think": ToolCategory.INFO,
 }
-#: Option kinds to pick for a decision, best first (option ids differ per agent).
+#: Option kinds to pick for a decision, best first (option ids differ per agent). "Approve
+#: always" picks a one-off option when the agent offers one: the host keeps the rule, so the agent
+#: keeps asking and revoking the rule takes effect.
 OPTION_KINDS = {
     Decision.ONCE: ("allow_once", "allow_always"),
-    Decision.ALWAYS: ("allow_always", "allow_once"),
+    Decision.ALWAYS: ("allow_once", "allow_always"),
     Decision.DENY: ("reject_once", "reject_always"),
 }
 

@@ -24,8 +24,11 @@ COMMAND_APPROVALS = {"item/commandExecution/requestApproval", "execCommandApprov
 V2_APPROVALS = {"item/commandExecution/requestApproval", "item/fileChange/requestApproval"}
 LEGACY_APPROVALS = {"execCommandApproval", "applyPatchApproval"}
 APPROVAL_METHODS = V2_APPROVALS | LEGACY_APPROVALS
-_V2_DECISIONS = {Decision.ONCE: "accept", Decision.ALWAYS: "acceptForSession"}
-_LEGACY_DECISIONS = {Decision.ONCE: "approved", Decision.ALWAYS: "approved_for_session"}
+#: "Approve always" is answered as a one-off: the host keeps the rule (``ApprovalBook``), so
+#: Codex keeps asking, every later call is shown with what it runs and the rule that allowed it,
+#: and revoking the rule takes effect (``acceptForSession`` would make Codex stop asking).
+_V2_DECISIONS = {Decision.ONCE: "accept", Decision.ALWAYS: "accept"}
+_LEGACY_DECISIONS = {Decision.ONCE: "approved", Decision.ALWAYS: "approved"}
 
 
 @dataclass
