@@ -10,21 +10,57 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolButton, QWidget
 
 from desktop.ui.approvals.summary import Sentence, clock
 from desktop.ui.theme import set_role
 
 
-def sentence_html(sentence: Sentence) -> str:
-    """The sentence as rich text: the verb, then the target in a monospace face."""
+def sentence_html(sentence: Sentence, target: str | None = None) -> str:
+    """The sentence as rich text: the verb, then the target (or ``target``) in a monospace face."""
     parts = [html.escape(sentence.verb)]
-    if sentence.target:
-        parts.append(f'<span style="font-family: monospace;">{html.escape(sentence.target)}</span>')
+    shown = sentence.target if target is None else target
+    if shown:
+        parts.append(f'<span style="font-family: monospace;">{html.escape(shown)}</span>')
     if sentence.where:
         parts.append(html.escape(sentence.where))
     return "&nbsp;".join(parts[:2]) + ("&nbsp;" + " ".join(parts[2:]) if parts[2:] else "")
+
+
+class _Title(QLabel):
+    """The sentence; when the line is too narrow, the middle of its target gives way ("…")."""
+
+    def __init__(self, sentence: Sentence, parent: QWidget) -> None:
+        super().__init__(sentence_html(sentence), parent)
+        self._sentence = sentence
+        self._full_width = super().sizeHint().width()
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(40)
+
+    def sizeHint(self) -> QSize:
+        # The whole sentence's width, whatever is shown now: the layout gives the title that much
+        # when it can, and eliding never feeds back into how much room it is given.
+        return QSize(self._full_width, super().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(40, super().minimumSizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        sentence, spare = self._sentence, self._full_width - self.width()
+        if not sentence.target:
+            return
+        target = sentence.target
+        if spare > 0:
+            mono = QFont(self.font())
+            mono.setFamily("monospace")
+            metrics = QFontMetrics(mono)
+            width = max(metrics.horizontalAdvance(target) - spare, metrics.averageCharWidth())
+            target = metrics.elidedText(target, Qt.TextElideMode.ElideMiddle, width)
+        self.setText(sentence_html(sentence, target))
 
 
 class CardLine(QWidget):
@@ -39,13 +75,9 @@ class CardLine(QWidget):
     def __init__(self, sentence: Sentence, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.sentence = sentence
-        self.title = QLabel(sentence_html(sentence), self)
-        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.title = _Title(sentence, self)
         self.title.setAccessibleName(sentence.plain())
         self.title.setToolTip(sentence.full_target or sentence.plain())
-        # The target is shortened already; a narrow column cuts the rest instead of widening.
-        self.title.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
-        self.title.setMinimumWidth(40)
         set_role(self.title, "cardTitle", polished=False)
         self.added = self._label("diffAdded", f"+{sentence.added}")
         self.removed = self._label("diffRemoved", f"−{sentence.removed}")

@@ -33,7 +33,8 @@ def preview_of(event: ToolRequested) -> ToolPreview:
     return ToolPreview(kind="json", text=text)
 
 
-def _text_box(text: str, accessible_name: str, parent: QWidget) -> QPlainTextEdit:
+def text_box(text: str, accessible_name: str, parent: QWidget | None = None) -> QPlainTextEdit:
+    """A read-only monospace box as tall as its text, up to ``TEXT_VISIBLE_LINES`` rows."""
     box = QPlainTextEdit(parent)
     box.setReadOnly(True)
     box.setUndoRedoEnabled(False)
@@ -44,7 +45,7 @@ def _text_box(text: str, accessible_name: str, parent: QWidget) -> QPlainTextEdi
     box.setFrameShape(QFrame.Shape.StyledPanel)
     box.setAccessibleName(accessible_name)
     box.setPlainText(text)
-    lines = min(TEXT_VISIBLE_LINES, max(1, text.count("\n") + 1))
+    lines = min(TEXT_VISIBLE_LINES, max(1, text.rstrip("\n").count("\n") + 1))
     box.setFixedHeight((lines + 1) * box.fontMetrics().lineSpacing() + 8)
     return box
 
@@ -87,7 +88,7 @@ class PreviewBody(QWidget):
         if preview.kind == "diff":
             self._fill_diff(layout)
         elif preview.kind == "command":
-            self.text_box = _text_box(preview.text, self.tr("Command line"), self)
+            self.text_box = text_box(preview.text, self.tr("Command line"), self)
             layout.addWidget(self.text_box)
         else:
             self._fill_json(layout)
@@ -115,7 +116,7 @@ class PreviewBody(QWidget):
         self.details.setText(note.strip("()").capitalize() + "." if note else "")
         if rest.strip() in ("", "{}"):
             return
-        self.text_box = _text_box(rest, self.tr("Tool arguments"), self)
+        self.text_box = text_box(rest, self.tr("Tool arguments"), self)
         self.text_box.hide()
         self.args_toggle = QToolButton(self)
         self.args_toggle.setCheckable(True)

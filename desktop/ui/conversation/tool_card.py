@@ -9,11 +9,11 @@ it, when, how it ended; the preview and the output are one click away behind the
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QPlainTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
 
 from desktop.ui.approvals import ApprovalCard, CardState, describe_decision
 from desktop.ui.approvals.line import CardLine
-from desktop.ui.approvals.preview import PreviewBody
+from desktop.ui.approvals.preview import PreviewBody, text_box
 from desktop.ui.approvals.summary import tool_sentence
 from desktop.ui.conversation.items import set_role
 from desktop.ui.conversation.model import ToolItem, ToolStatus
@@ -101,11 +101,7 @@ class ToolCard(QFrame):
             view.set_diff(result.diff or result.output)
             self.output = view
         else:
-            text = QPlainTextEdit()
-            text.setReadOnly(True)
-            text.setPlainText(result.output)
-            text.setMaximumHeight(260)
-            text.setAccessibleName("Tool output")
+            text = text_box(result.output, "Tool output")  # as tall as the output, up to a limit
             set_role(text, "output")
             self.output = text
         if self.approval is not None:
