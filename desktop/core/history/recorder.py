@@ -240,6 +240,7 @@ class HistoryRecorder:
                 "source": event.source.value,
                 "source_name": event.source_name,
                 "reason": event.reason,
+                "at": time.time(),  # the card says when it was decided
             }
         else:
             item.data.setdefault("name", event.name)

@@ -126,7 +126,8 @@ def _replay_tool(transcript: Transcript, item: StoredItem) -> None:
                 source=decision.get("source") or "user",
                 source_name=decision.get("source_name"),
                 reason=decision.get("reason"),
-            )
+            ),
+            at=float(decision.get("at") or item.created_at),  # older records: the request's time
         )
     status = data.get("status")
     if status in ("success", "error"):
