@@ -16,6 +16,7 @@ prompt, wait, press Y) or the user moves the keyboard himself (Tab, Shift+Tab, a
 
 from __future__ import annotations
 
+import logging
 from typing import Protocol, runtime_checkable
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
@@ -32,6 +33,8 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from desktop.ui.approvals.card import ApprovalCard
+
+log = logging.getLogger(__name__)
 
 #: Pixels kept around a card scrolled into view, so its focus ring and a bit of context show.
 REVEAL_MARGIN = 24
@@ -124,6 +127,7 @@ class ApprovalNavigator(QObject):
         if self.may_take_focus():
             self._focus(self._pending[0], guard=True)
         else:
+            log.info("approval %s waits: the keyboard stays where the user writes", card.call_id)
             self._update_hints()
             self._waiting.start()
 
@@ -186,6 +190,7 @@ class ApprovalNavigator(QObject):
         top = card.mapTo(area.viewport(), QPoint(0, 0)).y()
         if card.height() > 0 and 0 <= top < area.viewport().height():
             self._revealing = None  # in view: later scrolling is the user's
+            log.info("approval %s has the keyboard, in view", card.call_id)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Tab in the composer goes to the first pending card (without one: the usual Tab).

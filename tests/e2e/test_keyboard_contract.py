@@ -1,0 +1,291 @@
+"""The keyboard contract, with real X key events (xdotool) into the real ``agentdesk`` process.
+
+A sentence full of y/a/n typed into the composer while a request is pending decides nothing
+and arrives intact as the next prompt; Tab then Y approves; send, wait, Y still works; Shift+N
+takes a reason that reaches the agent; Down/Up move between two pending cards and the focused
+one is in view. What happened is read from the agent's side (files its tools create), from the
+history database the app writes (prompts, decisions, the agent's ``tool_cancelled`` reason),
+and from the app's INFO log lines "approval <id> has the keyboard, in view".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shlex
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from desktop.ui.approvals.card import DEFAULT_KEY_GUARD_MS
+
+ROOT = Path(__file__).resolve().parents[2]
+FAKE = ROOT / "tests" / "fakes" / "fake_aionrs.py"
+
+pytestmark = pytest.mark.e2e
+
+#: A key pressed right after a card took focus by itself goes to the composer (the key guard);
+#: a person who waits for the card presses later than this.
+AFTER_GUARD = DEFAULT_KEY_GUARD_MS / 1000 + 0.3
+#: Every letter a decision key, both cases (typed with no Enter).
+SENTENCE = "hmm maybe try yarn instead of make. Yes And No, any notes? yay nay AYN"
+REASON = "use git clean -n first"
+
+
+def _free_display() -> int:
+    for number in range(83, 300):
+        if (
+            not Path(f"/tmp/.X11-unix/X{number}").exists()
+            and not Path(f"/tmp/.X{number}-lock").exists()
+        ):
+            return number
+    raise RuntimeError("no free X display number")
+
+
+@pytest.fixture
+def display() -> Iterator[str]:
+    if shutil.which("Xvfb") is None or shutil.which("xdotool") is None:
+        pytest.fail("Xvfb and xdotool are required for the e2e test")
+    name = f":{_free_display()}"
+    xvfb = subprocess.Popen(["Xvfb", name, "-screen", "0", "1280x860x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    deadline = time.monotonic() + 10
+    while not Path(f"/tmp/.X11-unix/X{name[1:]}").exists():
+        if time.monotonic() > deadline:
+            xvfb.kill()
+            pytest.fail("Xvfb did not start")
+        time.sleep(0.05)
+    yield name
+    xvfb.terminate()
+    xvfb.wait(10)
+
+
+class App:
+    """The running app: X keys in, log lines, history rows and files out."""
+
+    def __init__(self, display: str, home: Path, workspace: Path, command: str) -> None:
+        self.display, self.home, self.workspace = display, home, workspace
+        env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb",
+               "AGENTDESK_HOME": str(home), "PYTHONPATH": str(ROOT),
+               "AGENTDESK_LOG_LEVEL": "INFO"}  # fmt: skip
+        argv = [sys.executable, "-m", "desktop", str(workspace), "--agent-cmd", command]
+        self.proc = subprocess.Popen(argv, env=env, stderr=subprocess.PIPE, text=True)
+        self.lines: list[str] = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.lines.append(line)
+
+    def xdotool(self, *args: str) -> str:
+        done = subprocess.run(["xdotool", *args], env={**os.environ, "DISPLAY": self.display},
+                              capture_output=True, text=True, timeout=30, check=False)  # fmt: skip
+        return done.stdout.strip()
+
+    def type(self, text: str, delay_ms: int = 25) -> None:
+        self.xdotool("type", "--delay", str(delay_ms), text)
+
+    def key(self, *keys: str) -> None:
+        self.xdotool("key", "--delay", "60", *keys)
+
+    def wait(self, predicate: Callable[[], object], what: str, timeout: float = 20) -> None:
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            if self.proc.poll() is not None:
+                pytest.fail(f"the app exited while waiting for {what}:\n{self.log()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"timed out waiting for {what}:\n{self.log()}")
+            time.sleep(0.05)
+
+    def log(self) -> str:
+        return "".join(self.lines[-40:])
+
+    def logged(self, text: str, after: int = 0) -> bool:
+        return any(text in line for line in self.lines[after:])
+
+    def focused(self, call_id: str) -> Callable[[], bool]:
+        """Whether the card of ``call_id`` got the keyboard (and was in view) from now on."""
+        mark = len(self.lines)
+        return lambda: self.logged(f"approval {call_id} has the keyboard, in view", mark)
+
+    def rows(self, sql: str) -> list[tuple[Any, ...]]:
+        path = self.home / "data" / "history.sqlite3"
+        if not path.exists():
+            return []
+        try:
+            with contextlib.closing(
+                sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=2)
+            ) as db:
+                return db.execute(sql).fetchall()
+        except sqlite3.Error:
+            return []
+
+    def prompts(self) -> list[str]:
+        return [text for (text,) in self.rows("SELECT text FROM items WHERE kind='user'")]
+
+    def tool(self, call_id: str) -> dict[str, Any]:
+        found = self.rows(f"SELECT data FROM items WHERE call_id='{call_id}'")
+        return json.loads(found[-1][0]) if found else {}
+
+    def stop(self) -> tuple[int, str]:
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            status = self.proc.wait(30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            raise
+        self._reader.join(10)
+        return status, "".join(self.lines)
+
+
+def _bash(call_id: str, command: str) -> dict[str, Any]:
+    return {"name": "Bash", "args": {"command": command}, "call_id": call_id}
+
+
+def _scenario() -> dict[str, Any]:
+    long_file = "".join(f"line {n}: a long file keeps the second card below the fold\n"
+                        for n in range(80))  # fmt: skip
+    return {
+        "prompts": {
+            "please write hello": [
+                {
+                    "tool": {
+                        "name": "Write",
+                        "call_id": "c-hello",
+                        "args": {"file_path": "hello.txt", "content": "hello\n"},
+                    }
+                },
+            ],
+            "run the build": [
+                {"sleep": 0.8},  # the user is still typing when the request arrives
+                {"tool": _bash("c-build", "touch built.txt")},
+            ],
+            SENTENCE: [{"text": "Noted."}],
+            "clean up": [{"tool": _bash("c-clean", "touch cleaned.txt")}],
+            "two steps": [
+                {
+                    "tools": [
+                        {
+                            "name": "Write",
+                            "call_id": "c-one",
+                            "args": {"file_path": "one.txt", "content": long_file},
+                        },
+                        _bash("c-two", "touch two.txt"),
+                    ]
+                },
+            ],
+        }
+    }
+
+
+@pytest.fixture
+def app(display: str, tmp_path: Path) -> Iterator[App]:
+    workspace = tmp_path / "project"
+    workspace.mkdir()
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text(json.dumps(_scenario()))
+    command = shlex.join([sys.executable, str(FAKE), "--json-stream", "--profile", "spec",
+                          "--scenario", str(scenario)])  # fmt: skip
+    running = App(display, tmp_path / "home", workspace, command)
+    try:
+        running.wait(lambda: running.xdotool("search", "--name", "project — Agent Desk"),
+                     "the window")  # fmt: skip
+        # The composer has the keyboard from when the conversation is made, before its agent
+        # starts; the fake agent's start is logged (it does not answer pings).
+        running.wait(lambda: running.logged("fake_aionrs does not answer ping"), "the agent")
+        yield running
+    finally:
+        if running.proc.poll() is None:
+            running.stop()
+
+
+def test_keyboard_contract(app: App) -> None:
+    ws = app.workspace
+
+    # (c) The existing flow: send a prompt, wait, press Y.
+    focused = app.focused("c-hello")
+    app.type("please write hello")
+    app.key("Return")
+    app.wait(focused, "the request to take the keyboard once the composer is idle")
+    time.sleep(AFTER_GUARD)  # a person reads the card before pressing Y
+    app.key("y")
+    app.wait((ws / "hello.txt").exists, "hello.txt (approved with Y)")
+
+    # (a) A sentence full of y/a/n typed before the request arrives and while it is pending.
+    app.type("run the build")
+    app.key("Return")
+    half = len(SENTENCE) // 2
+    app.type(SENTENCE[:half], delay_ms=40)  # the request arrives while this is typed
+    app.wait(lambda: app.tool("c-build"), "the request, while the user types")
+    app.type(SENTENCE[half:])
+    assert app.tool("c-build").get("status") == "requested", "the request is still pending"
+    assert "decision" not in app.tool("c-build")
+    assert not (ws / "built.txt").exists()
+
+    # (b) Tab then Y approves (once); the composer gets the keyboard back, the sentence intact.
+    focused = app.focused("c-build")
+    app.key("Tab")
+    app.wait(focused, "Tab to the pending card")
+    app.key("y")
+    app.wait((ws / "built.txt").exists, "built.txt (approved with Tab, Y)")
+    assert app.tool("c-build")["decision"]["decision"] == "once"
+    app.key("Return")
+    app.wait(
+        lambda: SENTENCE in app.prompts(), f"the sentence as the next prompt:\n{app.prompts()}"
+    )
+
+    # (d) Shift+N denies with a reason, and the reason reaches the agent.
+    focused = app.focused("c-clean")
+    app.type("clean up")
+    app.key("Return")
+    app.wait(focused, "the clean-up request to take the keyboard")
+    time.sleep(AFTER_GUARD)
+    app.key("shift+n")
+    app.type(REASON)
+    app.key("Return")
+    app.wait(lambda: app.tool("c-clean").get("status") == "cancelled", "the denial")
+    assert app.tool("c-clean")["reason"] == REASON, "the agent's tool_cancelled carries it"
+    assert not (ws / "cleaned.txt").exists()
+
+    # (e) Down/Up between two pending cards; the focused one is scrolled into view.
+    first = app.focused("c-one")
+    app.type("two steps")
+    app.key("Return")
+    app.wait(first, "the first of two requests to take the keyboard")
+    time.sleep(AFTER_GUARD)
+    second = app.focused("c-two")
+    app.key("Down")
+    app.wait(second, "Down: the second card has the keyboard and is in view")
+    first = app.focused("c-one")
+    app.key("Up")
+    app.wait(first, "Up: the first card again, in view")
+    second = app.focused("c-two")
+    app.key("Down")
+    app.wait(second, "Down again")
+    first = app.focused("c-one")
+    app.key("y")  # approves the second only; the keyboard moves on to the first
+    app.wait(first, "after Y the remaining card has the keyboard, in view")
+    assert app.tool("c-two")["decision"]["decision"] == "once"
+    assert "decision" not in app.tool("c-one")
+    time.sleep(AFTER_GUARD)
+    app.key("n")
+    app.wait((ws / "two.txt").exists, "two.txt (the agent runs its calls in order)")
+    assert app.tool("c-one")["decision"]["decision"] == "deny"
+    assert not (ws / "one.txt").exists()
+
+    status, stderr = app.stop()
+    assert status == 0, stderr[-2000:]
+    assert "Fatal Python error" not in stderr
+    assert app.prompts()[:3] == ["please write hello", "run the build", SENTENCE]
