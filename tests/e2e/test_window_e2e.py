@@ -86,7 +86,9 @@ def test_type_prompt_and_approve_with_y(display: str, tmp_path: Path) -> None:
         time.sleep(1.0)  # the agent starts and the composer takes focus
         _xdotool(display, "type", "--delay", "15", "please write hello")
         _xdotool(display, "key", "Return")
-        time.sleep(1.5)  # the approval card appears and its key guard (300 ms) passes
+        # The approval card takes the keyboard once the composer has been idle for 1.5 s (the
+        # Enter counts as typing), then ignores keys for its 300 ms key guard.
+        time.sleep(2.5)
         _xdotool(display, "key", "y")
         target = workspace / "hello.txt"
         _wait(target.exists, 15, "hello.txt")

@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 #: Pixels kept around a card scrolled into view, so its focus ring and a bit of context show.
 REVEAL_MARGIN = 24
 #: How often a request that could not take focus asks again whether the composer is idle.
-RECHECK_MS = 200
+RECHECK_MS = 100
 _TEXT_INPUTS = (QLineEdit, QPlainTextEdit, QTextEdit, QAbstractSpinBox)
 
 
