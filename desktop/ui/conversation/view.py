@@ -104,6 +104,8 @@ class ConversationView(QScrollArea):
         # Clicking it leaves the keyboard where it is (in the composer, on a card).
         self.jump.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         set_role(self.jump, "primary", polished=False)
+        # A pill (shape only: the colours are the theme's "primary" role).
+        self.jump.setStyleSheet("QPushButton { border-radius: 13px; padding: 5px 18px; }")
         self.jump.hide()
         self._connect_signals()
         for item in transcript.items:
