@@ -43,11 +43,12 @@ class ShortcutGroup(NamedTuple):
 
 #: The approval cards' keyboard contract.
 APPROVALS_CONTRACT = (
-    "Y / Enter approve once · A approve always · N / Esc deny · Shift+N deny with a reason — "
-    "only on the request that has keyboard focus (blue ring). Typing in the prompt never "
-    "decides. Tab from the prompt reviews the first waiting request; Shift+Tab returns to the "
-    "prompt; ↑/↓ move between requests. A new request takes focus only when the prompt is "
-    "empty and idle for 1.5 s."
+    "These keys act only on the request that has the keyboard (the accent ring). Whatever you "
+    "type in the prompt stays in the prompt: no key typed there ever decides, and no character "
+    "is lost. A new request takes the keyboard only when the prompt is empty and you have not "
+    "typed for 1.5 s (the Enter that sent it counts); otherwise it shows \u201cTab to review\u201d "
+    "and waits. The request with the keyboard is always scrolled into view; clicking a card's "
+    "toggles leaves the keyboard in the prompt."
 )
 
 SHORTCUTS: tuple[ShortcutGroup, ...] = (
@@ -72,6 +73,7 @@ SHORTCUTS: tuple[ShortcutGroup, ...] = (
             Shortcut("Tab", "From the prompt: review the first waiting request"),
             Shortcut("Shift+Tab", "Back to the prompt"),
             Shortcut("Up / Down", "Previous / next waiting request"),
+            Shortcut("PgUp / PgDown", "Scroll the request's diff or command"),
             Shortcut("Ctrl+Shift+D", "Diff: unified or side by side"),
         ),
         APPROVALS_CONTRACT,
