@@ -176,6 +176,7 @@ def test_decision_moves_focus_to_next_then_to_composer(
     qtbot.keyClick(made[2], Qt.Key.Key_N)
     assert _focused(made) == 0
     assert made[0].position.text() == "1 of 1"
+    assert made[0].position.isHidden(), "a lone request shows no position"
     qtbot.keyClick(made[0], Qt.Key.Key_A)
     assert composer.hasFocus()
     assert navigator.pending() == []

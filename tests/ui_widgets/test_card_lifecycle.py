@@ -275,3 +275,27 @@ async def test_always_rule_call_shows_what_ran_not_bash_info(
     assert card.line.title.accessibleName().startswith("Run `echo two`")
     assert card.line.outcome.text() == "Allowed by your always-rule for shell commands"
     assert card.line.run_status.text() == "succeeded"
+
+
+def test_title_shows_the_whole_target_when_it_fits_and_elides_its_middle_when_not(
+    qtbot: QtBot, host: QWidget, make_request: MakeRequest
+) -> None:
+    command = "rm -rf build; make all; echo finished-the-whole-build"
+    transcript = Transcript()
+    request = make_request("Bash", ToolCategory.EXEC, {"command": command}, "long")
+    card = _tool_card(qtbot, host, transcript, request)
+    transcript.on_tool_decided(
+        ToolDecided(call_id="long", decision=Decision.ONCE, source=DecisionSource.USER)
+    )
+    card.refresh()
+    title = card.line.title
+    host.resize(1800, 700)  # the title also says "in <the test's long workspace path>"
+    qtbot.waitUntil(lambda: command in title.text())  # the whole command fits
+    assert title.width() >= title.sizeHint().width()
+    host.resize(700, 700)
+    qtbot.waitUntil(lambda: card.width() < 700)
+    qtbot.waitUntil(lambda: "…" in title.text())
+    assert command not in title.text()
+    assert "rm -rf" in title.text() and "whole-build" in title.text(), "the target's ends stay"
+    host.resize(1800, 700)
+    qtbot.waitUntil(lambda: command in title.text())

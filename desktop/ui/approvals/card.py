@@ -263,9 +263,9 @@ class ApprovalCard(QFrame):
         self.review_hint.setVisible(shown and self.is_pending())
 
     def set_position(self, index: int, total: int) -> None:
-        """Show "index of total" among the conversation's pending requests."""
+        """Show "index of total" among the conversation's pending requests (not "1 of 1")."""
         self.position.setText(self.tr("{index} of {total}").format(index=index, total=total))
-        self.position.setVisible(self.is_pending())
+        self.position.setVisible(self.is_pending() and total > 1)
 
     def take_focus(self, *, guard: bool) -> None:
         """Focus the card; with ``guard``, ignore decision keys for ``key_guard_ms``."""

@@ -9,58 +9,88 @@ The disclosure toggle never takes keyboard focus (clicking it leaves the compose
 from __future__ import annotations
 
 import html
+from math import ceil
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent, QTextDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolButton, QWidget
 
 from desktop.ui.approvals.summary import Sentence, clock
 from desktop.ui.theme import set_role
 
 
-def sentence_html(sentence: Sentence, target: str | None = None) -> str:
-    """The sentence as rich text: the verb, then the target (or ``target``) in a monospace face."""
+def sentence_html(sentence: Sentence, target: str | None = None, where: str | None = None) -> str:
+    """The sentence as rich text: the verb, then the target in a monospace face, then where
+    (``target``/``where``: shortened versions of the sentence's own)."""
     parts = [html.escape(sentence.verb)]
     shown = sentence.target if target is None else target
     if shown:
         parts.append(f'<span style="font-family: monospace;">{html.escape(shown)}</span>')
-    if sentence.where:
-        parts.append(html.escape(sentence.where))
+    place = sentence.where if where is None else where
+    if place:
+        parts.append(html.escape(place))
     return "&nbsp;".join(parts[:2]) + ("&nbsp;" + " ".join(parts[2:]) if parts[2:] else "")
 
 
 class _Title(QLabel):
-    """The sentence; when the line is too narrow, the middle of its target gives way ("…")."""
+    """The sentence; when the line is too narrow, the middle of its target gives way ("…").
+
+    Its size hint is always the whole sentence's width in the label's current (polished, bold)
+    font, so the layout gives it that much when it can and eliding never feeds back into how
+    much room it gets.
+    """
 
     def __init__(self, sentence: Sentence, parent: QWidget) -> None:
         super().__init__(sentence_html(sentence), parent)
         self._sentence = sentence
-        self._full_width = super().sizeHint().width()
+        self._widths: dict[str, int] = {}  # font key -> the whole sentence's width
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.setMinimumWidth(40)
 
+    def _full_width(self) -> int:
+        key = self.font().key()
+        width = self._widths.get(key)
+        if width is None:
+            document = QTextDocument()
+            document.setDefaultFont(self.font())
+            document.setDocumentMargin(0)
+            document.setHtml(sentence_html(self._sentence))
+            margins = self.contentsMargins()
+            width = ceil(document.idealWidth()) + margins.left() + margins.right() + 2
+            self._widths[key] = width
+        return width
+
     def sizeHint(self) -> QSize:
-        # The whole sentence's width, whatever is shown now: the layout gives the title that much
-        # when it can, and eliding never feeds back into how much room it is given.
-        return QSize(self._full_width, super().sizeHint().height())
+        return QSize(self._full_width(), super().sizeHint().height())
 
     def minimumSizeHint(self) -> QSize:
         return QSize(40, super().minimumSizeHint().height())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        sentence, spare = self._sentence, self._full_width - self.width()
-        if not sentence.target:
-            return
-        target = sentence.target
-        if spare > 0:
+        sentence, missing = self._sentence, self._full_width() - self.width()
+        target, where = sentence.target, sentence.where
+        if missing > 0:  # the place ("in ~/proj/…") gives way first, then the target
+            plain = self.fontMetrics()
             mono = QFont(self.font())
             mono.setFamily("monospace")
-            metrics = QFontMetrics(mono)
-            width = max(metrics.horizontalAdvance(target) - spare, metrics.averageCharWidth())
-            target = metrics.elidedText(target, Qt.TextElideMode.ElideMiddle, width)
-        self.setText(sentence_html(sentence, target))
+            code = QFontMetrics(mono)
+            keep = plain.horizontalAdvance("in ~/…/x")
+            where, missing = _shorten(plain, where, missing, keep=keep)
+            target, _ = _shorten(code, target, missing, keep=code.horizontalAdvance("ab…yz"))
+        self.setText(sentence_html(sentence, target, where))
+
+
+def _shorten(metrics: QFontMetrics, text: str, missing: int, *, keep: int) -> tuple[str, int]:
+    """``text`` up to ``missing`` pixels narrower (its middle elided, at least ``keep`` wide),
+    and how many pixels are still missing."""
+    if not text or missing <= 0:
+        return text, missing
+    full = metrics.horizontalAdvance(text)
+    width = max(full - missing, min(keep, full))
+    shorter = metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, width)
+    return shorter, missing - (full - metrics.horizontalAdvance(shorter))
 
 
 class CardLine(QWidget):

@@ -101,7 +101,7 @@ class PreviewBody(QWidget):
             return
         self.diff_view = DiffView(self)
         self.diff_view.set_max_visible_lines(DIFF_VISIBLE_LINES)
-        self.diff_view.set_diff(preview.text)
+        self.diff_view.set_diff(preview.text, file_header=False)
         # The card's title names the file and counts the lines; the diff's own summary
         # ("path +12 −3") would say it a second time.
         summary = self.diff_view.findChild(QLabel)

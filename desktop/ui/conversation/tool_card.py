@@ -98,7 +98,7 @@ class ToolCard(QFrame):
         if result.output_type == "diff" or result.diff:
             view = DiffView()
             view.set_max_visible_lines(OUTPUT_DIFF_LINES)  # a long diff scrolls inside itself
-            view.set_diff(result.diff or result.output)
+            view.set_diff(result.diff or result.output, file_header=False)  # the title names it
             self.output = view
         else:
             text = text_box(result.output, "Tool output")  # as tall as the output, up to a limit

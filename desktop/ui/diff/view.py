@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.ui.diff.model import DiffModel, parse_diff
+from desktop.ui.diff.model import DiffModel, RowKind, parse_diff
 from desktop.ui.diff.pane import DiffPane, Numbers
 from desktop.ui.diff.theme import DiffTheme, RowDecorator
 
@@ -94,14 +94,18 @@ class DiffView(QWidget):
 
     # -- public API ----------------------------------------------------------------------
 
-    def set_diff(self, unified_diff_text: str) -> None:
+    def set_diff(self, unified_diff_text: str, *, file_header: bool = True) -> None:
         """Show a unified diff (one or several files).
 
         Args:
             unified_diff_text: Text as produced by ``git diff`` or ``difflib.unified_diff``;
                 text that does not parse is shown as plain lines under a notice.
+            file_header: False: a diff of one file shows no file row (the approval card's
+                title already names the file and its +/− counts).
         """
         self._model = parse_diff(unified_diff_text)
+        if not file_header and len(self._model.files) == 1:
+            self._model.unified = [r for r in self._model.unified if r.kind != RowKind.FILE]
         self._decorator = RowDecorator(self._model, self._theme)
         self._summary.setText(self._summary_text())
         self._summary.setToolTip(self._summary.text())
