@@ -47,6 +47,8 @@ LOCAL_SERVERS = (("Ollama", "http://localhost:11434/v1"), ("LM Studio", "http://
 
 def _intro(fix: StartFix | None) -> str:
     agent = fix.agent if fix is not None and fix.agent else "The agent"
+    if agent == "builtin":  # the settings' name of Agent Desk's own agent
+        agent = "Agent Desk's built-in agent"
     if fix is not None and fix.problem == "missing_program":
         return (
             f"{agent} is not installed on this computer. Install it below, pick another agent, "
