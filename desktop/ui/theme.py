@@ -226,7 +226,7 @@ QPushButton[role="segment"][position="first"] {{ border-top-left-radius: 8px;
 QPushButton[role="segment"][position="last"] {{ border-top-right-radius: 8px;
     border-bottom-right-radius: 8px; }}
 QPushButton[role="segment"]:checked {{ background: {user_bubble}; border-color: {accent};
-    color: {accent}; font-weight: 600; }}
+    color: {accent}; }}
 QPushButton[role="link"] {{ background: transparent; border: none; color: {accent};
     padding: 5px 0; }}
 QPushButton[role="chipButton"] {{ padding: 4px 9px; font-size: 9pt; }}

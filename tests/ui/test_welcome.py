@@ -128,3 +128,28 @@ def test_the_empty_state_shows_agent_mode_and_path(driver: Driver, home: Path) -
     assert texts[1] == "Asks before every edit and command"
     assert "Enter send" in texts and home_path(folder) in texts
     assert home_path(Path.home() / "proj") == "~/proj"
+
+
+@pytest.mark.keyring
+def test_an_agent_that_is_not_installed_is_not_chosen(driver: Driver, home: Path) -> None:
+    context = _settings_context(driver)
+    driver.run(context.services.secrets.delete("anthropic"))
+    window = driver.open(context, driver.workspace())
+    pane = window.current
+    assert pane is not None
+    driver.wait(lambda: isinstance(pane.body.currentWidget(), WelcomePanel), 30, "welcome panel")
+    panel = pane.welcome.panel
+    assert panel is not None
+    chosen: list[str] = []
+    panel.agent_chosen.connect(chosen.append)
+    driver.call(panel.choice.button(3).click)  # Installed agent
+    driver.wait(lambda: panel.catalogue.ready, 30, "the programs looked up")
+    missing = [
+        i for i in range(panel.agent_list.count())
+        if panel.agent_list.itemData(i) in set(panel.catalogue.status) - panel.catalogue.installed
+    ]  # fmt: skip
+    assert missing, "this machine has every catalogue agent installed"
+    panel.agent_list.setCurrentIndex(missing[0])
+    driver.call(panel.start.click)
+    assert chosen == []
+    assert "not installed yet" in panel.result.text() and panel.result.isVisible()

@@ -43,6 +43,8 @@ class CatalogueBox(QGroupBox):
         self.ready = False
         self.status: dict[str, QLabel] = {}
         self.install: dict[str, QPushButton] = {}
+        #: Keys of the agents found installed by the last look-up.
+        self.installed: set[str] = set()
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
         for row, entry in enumerate(CATALOGUE):
@@ -92,6 +94,7 @@ class CatalogueBox(QGroupBox):
         status, button = self.status[entry.key], self.install[entry.key]
         where = program if program is None or len(program) < 60 else "…" + program[-58:]
         status.setText(where or f"Not installed · {entry.spec}")
+        (self.installed.add if program else self.installed.discard)(entry.key)
         status.setToolTip(program or "")
         button.setText("Reinstall" if program else "Install")
         button.setEnabled(True)

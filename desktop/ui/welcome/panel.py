@@ -290,7 +290,13 @@ class WelcomePanel(QWidget):
 
     def _on_start(self) -> None:
         if self.current == "agent":
-            self.agent_chosen.emit(str(self.agent_list.currentData()))
+            agent = str(self.agent_list.currentData())
+            catalogue = self.catalogue
+            if catalogue.ready and agent in catalogue.status and agent not in catalogue.installed:
+                title = self.agent_list.currentText()
+                self._say(f"{title} is not installed yet: press Install above.", "warning")
+                return
+            self.agent_chosen.emit(agent)
             return
         choice, model, base_url, key = self._values()
         if not key:
