@@ -13,7 +13,7 @@ import pytest
 
 from desktop.core.events import AgentReady, ErrorEvent, Notice
 from desktop.ui.app import AppContext
-from desktop.ui.conversation.model import MessageItem
+from desktop.ui.conversation.model import MessageItem, UserItem
 from desktop.ui.welcome.controller import WelcomeController
 from desktop.ui.welcome.empty import home_path
 from desktop.ui.welcome.panel import WelcomePanel
@@ -111,6 +111,13 @@ def test_a_fixable_error_shows_once_however_often_the_start_is_retried(
     driver.call(pane.start)
     driver.wait(lambda: pane.fix_banner.isVisible(), 30, "the banner")
     assert pane.fix_banner.action.text() == "Add key…"
+    # A prompt sent meanwhile stays in the conversation and adds no red row: the banner says why.
+    ended: list[object] = []
+    pane.bridge.turn_ended.connect(ended.append)
+    driver.call(lambda: pane.submit("are you there?", []))
+    driver.wait(lambda: ended, 30, "the prompt's turn to fail")
+    assert [i.text for i in pane.transcript.items if isinstance(i, UserItem)] == ["are you there?"]
+    assert _errors(pane.transcript.items) == [] and pane.fix_banner.isVisible()
     driver.call(pane.fix_banner.action.click)
     assert pane.body.currentWidget() is controller.panel
 

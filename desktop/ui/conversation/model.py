@@ -256,6 +256,8 @@ class Transcript(QObject):
         if event.reason == TurnEndReason.STOPPED:
             self._add(MessageItem(level="info", text=event.message or "Stopped."))
         elif event.reason != TurnEndReason.COMPLETED and event.message:
+            if self.problem is not None and event.reason == TurnEndReason.ERROR:
+                return  # the agent could not start: the standing problem says why, with its fix
             self._add(MessageItem(level="error", text=event.message))
 
     def on_notice(self, event: Notice) -> None:
