@@ -14,7 +14,6 @@ import contextlib
 import json
 import os
 import shlex
-import shutil
 import signal
 import sqlite3
 import subprocess
@@ -40,34 +39,6 @@ AFTER_GUARD = DEFAULT_KEY_GUARD_MS / 1000 + 0.3
 #: Every letter a decision key, both cases (typed with no Enter).
 SENTENCE = "hmm maybe try yarn instead of make. Yes And No, any notes? yay nay AYN"
 REASON = "use git clean -n first"
-
-
-def _free_display() -> int:
-    for number in range(83, 300):
-        if (
-            not Path(f"/tmp/.X11-unix/X{number}").exists()
-            and not Path(f"/tmp/.X{number}-lock").exists()
-        ):
-            return number
-    raise RuntimeError("no free X display number")
-
-
-@pytest.fixture
-def display() -> Iterator[str]:
-    if shutil.which("Xvfb") is None or shutil.which("xdotool") is None:
-        pytest.fail("Xvfb and xdotool are required for the e2e test")
-    name = f":{_free_display()}"
-    xvfb = subprocess.Popen(["Xvfb", name, "-screen", "0", "1280x860x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-    deadline = time.monotonic() + 10
-    while not Path(f"/tmp/.X11-unix/X{name[1:]}").exists():
-        if time.monotonic() > deadline:
-            xvfb.kill()
-            pytest.fail("Xvfb did not start")
-        time.sleep(0.05)
-    yield name
-    xvfb.terminate()
-    xvfb.wait(10)
 
 
 class App:

@@ -5,12 +5,10 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import shutil
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,34 +18,6 @@ FAKE = ROOT / "tests" / "fakes" / "fake_aionrs.py"
 OUTPUT = ROOT / "test-output"
 
 pytestmark = pytest.mark.e2e
-
-
-def _free_display() -> int:
-    for number in range(90, 200):
-        if (
-            not Path(f"/tmp/.X11-unix/X{number}").exists()
-            and not Path(f"/tmp/.X{number}-lock").exists()
-        ):
-            return number
-    raise RuntimeError("no free X display number")
-
-
-@pytest.fixture
-def display() -> Iterator[str]:
-    if shutil.which("Xvfb") is None or shutil.which("xdotool") is None:
-        pytest.fail("Xvfb and xdotool are required for the e2e test")
-    name = f":{_free_display()}"
-    xvfb = subprocess.Popen(["Xvfb", name, "-screen", "0", "1280x860x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-    deadline = time.monotonic() + 10
-    while not Path(f"/tmp/.X11-unix/X{name[1:]}").exists():
-        if time.monotonic() > deadline:
-            xvfb.kill()
-            pytest.fail("Xvfb did not start")
-        time.sleep(0.05)
-    yield name
-    xvfb.terminate()
-    xvfb.wait(10)
 
 
 def _xdotool(display: str, *args: str) -> str:
