@@ -133,7 +133,7 @@ def test_the_empty_state_shows_agent_mode_and_path(driver: Driver, home: Path) -
     texts = pane.empty.texts()
     assert pane.agent_name in texts[0]
     assert texts[1] == "Asks before every edit and command"
-    assert "Enter send" in texts and home_path(folder) in texts
+    assert "Tab review a waiting request" in texts and home_path(folder) in texts
     assert home_path(Path.home() / "proj") == "~/proj"
 
 

@@ -14,11 +14,11 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from desktop.ui.theme import set_role
 
-#: (keys, what they do): the three a new user needs first.
+#: (keys, what they do): the three a new user needs first (Shift+Enter is in the placeholder).
 HINTS = (
-    ("Enter", "send"),
-    ("Shift+Enter", "new line"),
-    ("Esc", "stop the agent"),
+    ("Enter", "send · Esc stops"),
+    ("Tab", "review a waiting request"),
+    ("Y / N", "approve or deny it"),
 )
 
 #: What each approval mode (``ApprovalMode`` value) means, said in the empty state.
