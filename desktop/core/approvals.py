@@ -5,6 +5,11 @@ policy the user enabled. "Always" is kept here, per session and category, becaus
 ignores the ``scope`` it is sent; each rule is a record (``AlwaysRule``: what it allows, when and
 from which call it was made) the user can see and revoke. Each pending request is resolved by
 exactly one source: the first decision wins and later ones are told ``already_resolved``.
+
+Order of screening (``ApprovalBook.automatic``): first the **screens**
+(``ApprovalBook.screens``, e.g. the shell deny-list), which see EVERY request whatever the mode,
+the rules or the policies, and may only deny (a screen returning a non-deny verdict is ignored);
+then the mode, then the always-rules, then the ordinary policies; else the user is asked.
 """
 
 from __future__ import annotations
@@ -115,11 +120,19 @@ class ApprovalBook:
         self.mode = mode
         self._rules: dict[str, AlwaysRule] = {}
         self.policies: list[tuple[str, ApprovalPolicy]] = []
+        #: Deny-only policies consulted for every request before anything else.
+        self.screens: list[tuple[str, ApprovalPolicy]] = []
         self._pending: dict[str, PendingApproval] = {}
         self._resolved: set[str] = set()
 
     def automatic(self, request: ToolRequested) -> Verdict | None:
         """A verdict that needs nobody to be asked, or None."""
+        for name, screen in self.screens:
+            verdict = screen(request)
+            if verdict is not None and verdict.decision == Decision.DENY:
+                return Verdict(
+                    verdict.decision, verdict.source, verdict.source_name or name, verdict.reason
+                )
         if request.category in _MODE_CATEGORIES[self.mode]:
             return Verdict(Decision.ONCE, DecisionSource.MODE, self.mode.value)
         for rule in self._rules.values():

@@ -92,6 +92,26 @@ def test_policies_the_user_enabled_decide_with_their_name() -> None:
     assert book.automatic(request("d", ToolCategory.EDIT)) is None
 
 
+def test_screens_see_every_request_first_and_may_only_deny() -> None:
+    book = ApprovalBook(ApprovalMode.YOLO)
+    seen: list[str] = []
+
+    def deny_exec(r: ToolRequested) -> Verdict | None:
+        seen.append(r.call_id)
+        if r.category == ToolCategory.EXEC:
+            return Verdict(Decision.DENY, DecisionSource.POLICY, reason="denied")
+        return None
+
+    book.screens.append(("deny_list", deny_exec))
+    book.screens.append(("liar", lambda r: Verdict(Decision.ONCE, DecisionSource.POLICY)))
+    verdict = book.automatic(request("c", ToolCategory.EXEC))
+    assert verdict == Verdict(Decision.DENY, DecisionSource.POLICY, "deny_list", "denied")
+    # An "approve" from a screen is ignored: the mode approves, not the screen.
+    verdict = book.automatic(request("d", ToolCategory.EDIT))
+    assert verdict is not None and verdict.source == DecisionSource.MODE
+    assert seen == ["c", "d"]
+
+
 @pytest.mark.asyncio
 async def test_always_makes_a_rule_that_says_what_when_and_from_which_call() -> None:
     book = ApprovalBook()
