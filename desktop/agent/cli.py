@@ -2,7 +2,9 @@
 
 Start-up problems (a bad flag, no API key, an unknown session) are reported as one ``error``
 event with ``config_error`` on stdout, a line on stderr, and exit status 2: the host shows the
-message instead of a silent crash. API keys come only from the environment.
+message instead of a silent crash. API keys come from an inherited pipe (how Agent Desk starts
+it, see ``desktop.core.key_pipe``) or, run by hand, from the environment; either way they are
+removed from ``os.environ`` before any tool runs, so no command the model asks for inherits them.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ from desktop.agent.toolrun import ToolRunner
 from desktop.agent.tools import default_tools
 from desktop.agent.tools.base import ToolContext
 from desktop.agent.turn import TurnEngine
+from desktop.core.key_pipe import PROVIDER_KEY_ENV, read_key_pipe
+from desktop.core.redaction import Redactor, secret_values
 
 EXIT_CONFIG = 2
 _LABELS = {"anthropic": "Anthropic", "openai": "OpenAI"}
@@ -75,11 +79,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _settings(args: argparse.Namespace) -> Settings:
+def take_api_keys() -> dict[str, str]:
+    """The provider keys (from the key pipe, else the environment), removed from
+    ``os.environ`` so that tool commands cannot inherit them.
+
+    Raises:
+        ConfigError: the key pipe cannot be read.
+    """
+    try:
+        piped = read_key_pipe(os.environ)
+    except ValueError as exc:
+        raise ConfigError(f"Cannot read the API key from Agent Desk: {exc}") from exc
+    keys = {var: piped.get(var) or os.environ.get(var, "") for var in PROVIDER_KEY_ENV}
+    for var in PROVIDER_KEY_ENV:
+        os.environ.pop(var, None)
+    return keys
+
+
+def _settings(args: argparse.Namespace, keys: dict[str, str]) -> Settings:
     provider = args.provider
     if provider is None:
-        provider = next((p for p in PROVIDERS if os.environ.get(KEY_ENV[p])), "anthropic")
-    key = os.environ.get(KEY_ENV[provider], "")
+        provider = next((p for p in PROVIDERS if keys.get(KEY_ENV[p])), "anthropic")
+    key = keys.get(KEY_ENV[provider], "")
     if not key:
         raise ConfigError(
             f"{KEY_ENV[provider]} is not set. Enter your {_LABELS[provider]} API key in "
@@ -188,8 +209,10 @@ class _ProviderHandle:
             await self._task.result().close()
 
 
-async def _serve(args: argparse.Namespace, settings: Settings, channel: Channel) -> int:
-    store = SessionStore.for_workspace(settings.workspace)
+async def _serve(
+    args: argparse.Namespace, settings: Settings, channel: Channel, redactor: Redactor
+) -> int:
+    store = SessionStore.for_workspace(settings.workspace, redactor)
     record = _open_session(args, settings, store, channel)
     record.provider, record.model = settings.provider, settings.model
     store.save(record)
@@ -234,9 +257,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     channel = Channel()
     try:
+        keys = take_api_keys()
         args = build_parser().parse_args(argv)
-        settings = _settings(args)
-        return asyncio.run(_serve(args, settings, channel))
+        settings = _settings(args, keys)
+        redactor = Redactor([*keys.values(), *secret_values(os.environ)])
+        return asyncio.run(_serve(args, settings, channel, redactor))
     except ConfigError as exc:
         sys.stderr.write(f"agentdesk-agent: {exc}\n")
         channel.send(error_event("config_error", str(exc)))

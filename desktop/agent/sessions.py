@@ -3,6 +3,8 @@
 Layout: ``<data>/agent-sessions/<workspace hash>/<session id>.json``, so ``--resume latest`` finds
 the newest conversation *of this workspace*. Files are written atomically (temporary file, then
 rename) with owner-only permissions; a file that cannot be read is reported, never fatal.
+Every file goes through the same redaction as the history database (``desktop.core.redaction``):
+a key that shows up in model text or tool output is never written down.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from desktop.agent.history import Entry
 from desktop.core.paths import app_paths
+from desktop.core.redaction import Redactor
 
 _ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 
@@ -64,14 +67,16 @@ def check_session_id(session_id: str) -> str:
 class SessionStore:
     """The session files of one workspace."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, redactor: Redactor | None = None) -> None:
         self.folder = folder
+        self._redact = redactor or Redactor(())
 
     @classmethod
-    def for_workspace(cls, workspace: Path) -> SessionStore:
-        """The store of ``workspace`` under the Agent Desk data folder."""
+    def for_workspace(cls, workspace: Path, redactor: Redactor | None = None) -> SessionStore:
+        """The store of ``workspace`` under the Agent Desk data folder; ``redactor`` removes the
+        keys in use (key-shaped strings are removed in any case)."""
         digest = hashlib.sha256(str(workspace.resolve()).encode()).hexdigest()[:16]
-        return cls(app_paths().data / "agent-sessions" / digest)
+        return cls(app_paths().data / "agent-sessions" / digest, redactor)
 
     def path(self, session_id: str) -> Path:
         return self.folder / f"{check_session_id(session_id)}.json"
@@ -127,7 +132,7 @@ class SessionStore:
         fd, tmp = tempfile.mkstemp(prefix=f".{record.id}.", suffix=".tmp", dir=self.folder)
         try:
             with os.fdopen(fd, "wb") as handle:
-                handle.write(record.model_dump_json().encode())
+                handle.write(self._redact(record.model_dump_json().encode()))
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(tmp, path)

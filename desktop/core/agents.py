@@ -17,6 +17,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from desktop.core.key_pipe import KEY_PIPE_ENV
 from desktop.core.lines import DEFAULT_LINE_LIMIT
 from desktop.core.paths import app_paths
 from desktop.core.shell_env import find_program, search_path
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
 
 DEFAULT_AGENT = "builtin"
 _STRIPPED_ENV = ("PROVIDER", "API_KEY", "BASE_URL", "MODEL")
+BUILTIN_AGENT_ENV: Mapping[str, str] = {KEY_PIPE_ENV: "1"}
+"""The built-in agent takes its provider keys from an inherited pipe (``desktop.core.key_pipe``):
+its environment, readable by every command it runs, never holds them."""
 
 
 class StartProblem(StrEnum):
@@ -104,7 +108,7 @@ def resolve_agent(name: str | None = None, command: str | None = None) -> AgentC
         return AgentChoice(name=_display_name(argv), command=[program, *argv[1:]])
     name = name or DEFAULT_AGENT
     if name == "builtin":
-        return AgentChoice(name="builtin", command=builtin_agent_command())
+        return AgentChoice(name="builtin", command=builtin_agent_command(), env=BUILTIN_AGENT_ENV)
     if name == "aionrs":
         program = find_program("aionrs")
         if program is None:
@@ -149,7 +153,8 @@ def make_backend_factory(
     # first and import those while the agent starts up.
     from desktop.core.protocols.aionrs.adapter import AionrsBackend, LaunchSpec
     from desktop.core.protocols.aionrs.usage import UsageCounter
-    from desktop.core.traffic_log import Redactor, TrafficLog, secret_values
+    from desktop.core.redaction import Redactor, secret_values
+    from desktop.core.traffic_log import TrafficLog
 
     if choice.protocol in ("acp", "codex"):
         from desktop.core.catalogue.launch import make_real_factory

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import psutil
 
+from desktop.core.key_pipe import KEY_FD_ENV, open_key_pipe, take_keys
 from desktop.core.lines import DEFAULT_LINE_LIMIT, LineSplitter, OversizeLine
 
 log = logging.getLogger(__name__)
@@ -89,16 +90,25 @@ class AgentProcess:
             )
         else:
             kwargs["start_new_session"] = True
-        self._proc = await asyncio.create_subprocess_exec(
-            *self.argv,
-            cwd=str(self.cwd),
-            env=self._env,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            limit=_READ_CHUNK,
-            **kwargs,  # type: ignore[arg-type]
-        )
+        env, keys = take_keys(self._env) if sys.platform != "win32" else (self._env, {})
+        key_fd = open_key_pipe(keys) if keys else None  # see desktop.core.key_pipe
+        if key_fd is not None:
+            env[KEY_FD_ENV] = str(key_fd)
+            kwargs["pass_fds"] = (key_fd,)
+        try:
+            self._proc = await asyncio.create_subprocess_exec(
+                *self.argv,
+                cwd=str(self.cwd),
+                env=env,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                limit=_READ_CHUNK,
+                **kwargs,  # type: ignore[arg-type]
+            )
+        finally:
+            if key_fd is not None:
+                os.close(key_fd)
         self._stderr_task = asyncio.get_running_loop().create_task(self._drain_stderr())
 
     async def lines(self) -> AsyncIterator[list[bytes | OversizeLine]]:

@@ -2,7 +2,8 @@
 
 The command's whole process group (and any descendant that left it) is killed on timeout, on
 ``stop`` and when the command finishes, so nothing it started outlives the tool call. The
-provider API keys are removed from its environment: the model must not be able to print them.
+provider API keys and the key pipe variables are removed from its environment (the agent took its
+keys out of ``os.environ`` at start already): the model must not be able to print them.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ import psutil
 from pydantic import Field
 
 from desktop.agent.tools.base import Tool, ToolArgs, ToolContext, ToolFailure, ToolOutput
+from desktop.core.key_pipe import KEY_FD_ENV, KEY_PIPE_ENV, PROVIDER_KEY_ENV
 
 MAX_TIMEOUT = 600.0
 _DRAIN_AFTER_EXIT = 0.3
-SECRET_ENV = ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "OPENAI_API_KEY")
+SECRET_ENV = (*PROVIDER_KEY_ENV, KEY_PIPE_ENV, KEY_FD_ENV)
 
 
 class BashArgs(ToolArgs):

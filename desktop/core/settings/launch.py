@@ -11,6 +11,7 @@ import os
 from dataclasses import dataclass, field
 
 from desktop.core.agents import (
+    BUILTIN_AGENT_ENV,
     AgentChoice,
     AgentNotFoundError,
     StartProblem,
@@ -131,7 +132,7 @@ async def resolve_launch(
         chosen = _profile(settings, profile or config.profile)
         command = [*builtin_agent_command(), *profile_args(chosen)]
         return Launch(
-            AgentChoice(name=config.name, command=command),
+            AgentChoice(name=config.name, command=command, env=BUILTIN_AGENT_ENV),
             await profile_key_env(chosen, secrets),
         )
     if isinstance(config, AionrsAgent):
