@@ -68,6 +68,17 @@ class ToolContext:
             )
         return resolved
 
+    def confines(self, path: Path) -> bool:
+        """Whether a tree walk may use ``path``: it resolves (through every symlink) inside the
+        workspace, or outside paths are allowed. The same rule as ``resolve``, for the files
+        Glob and Grep find rather than the paths the model names."""
+        if self.allow_outside:
+            return True
+        try:
+            return path.resolve().is_relative_to(self.workspace)
+        except (OSError, RuntimeError):  # a symlink loop, an unreadable component
+            return False
+
     def display(self, path: Path) -> str:
         """``path`` relative to the workspace when inside it, else absolute."""
         if path.is_relative_to(self.workspace):

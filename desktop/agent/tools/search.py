@@ -1,5 +1,10 @@
 """Glob and Grep: read-only searches of the workspace, run in a worker thread so a ``stop``
-is never stuck behind a large tree walk."""
+is never stuck behind a large tree walk.
+
+Walks resolve every path they find and skip what resolves outside the workspace (a symlink to
+``/etc/passwd`` or to an outside folder), the rule Read/Write/Edit follow for the paths the model
+names; ``--allow-outside-workspace`` lifts both.
+"""
 
 from __future__ import annotations
 
@@ -19,14 +24,17 @@ _SKIPPED_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", 
 _MAX_GREP_FILE = 5 * 1024 * 1024
 
 
-def _walk_files(root: Path) -> Iterator[Path]:
+def _walk_files(root: Path, ctx: ToolContext) -> Iterator[Path]:
+    """Files under ``root`` (not following directory symlinks), confined to the workspace."""
     if root.is_file():
         yield root
         return
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d not in _SKIPPED_DIRS)
         for name in sorted(files):
-            yield Path(folder) / name
+            path = Path(folder) / name
+            if ctx.confines(path):
+                yield path
 
 
 def _search_root(raw: str | None, ctx: ToolContext) -> Path:
@@ -66,6 +74,8 @@ class GlobTool(Tool[GlobArgs]):
         found: list[tuple[float, Path]] = []
         for path in root.glob(pattern):
             if not path.is_file() or _SKIPPED_DIRS.intersection(path.relative_to(root).parts):
+                continue
+            if not ctx.confines(path):
                 continue
             found.append((path.stat().st_mtime, path))
         if not found:
@@ -111,7 +121,7 @@ class GrepTool(Tool[GrepArgs]):
     ) -> ToolOutput:
         hits: list[str] = []
         more = False
-        for path in _walk_files(root):
+        for path in _walk_files(root, ctx):
             if args.glob and not fnmatch.fnmatch(path.name, args.glob):
                 continue
             try:
