@@ -1,7 +1,8 @@
 """``agentdesk exec``: run prompts headless through the same session engine as the window.
 
-Exit codes: 0 every turn completed or was stopped by ``--timeout``; 1 a turn ended in error or
-the agent exited unexpectedly; 2 usage error; 3 the agent failed to start.
+Exit codes: 0 every turn completed or was stopped by ``--timeout``; 1 a turn ended in error, the
+agent exited unexpectedly, or part of the conversation could not be saved to the history; 2 usage
+error; 3 the agent failed to start.
 
 Start-up order: the agent's launch is resolved with light modules only and the agent is spawned
 before the session engine, the history and the extensions are imported, so those imports
@@ -184,9 +185,11 @@ async def _run_session(
     )
     record.attach(session)
     try:
-        return await drive(options, session, record)
+        code = await drive(options, session, record)
     finally:
         await record.close()
+    # Part of the conversation could not be saved to the history: the run did not fully succeed.
+    return EXIT_FAILED if record.failed and code == EXIT_OK else code
 
 
 def run(options: argparse.Namespace) -> int:

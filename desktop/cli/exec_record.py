@@ -3,23 +3,33 @@
 Records the run in the history database (with the keys the launch used redacted) and continues
 a stored conversation with ``--continue`` (by the agent's own session id when it has one,
 otherwise by an ``init_history`` summary). The launch itself is ``exec_launch``'s.
+
+History faults never stop the run, and never pass silently: a damaged database is moved aside
+(one sentence on stderr says where), a read-only data folder runs without history (and says so),
+and a write that fails becomes an ``error`` event in the output (a ``notice`` when writing works
+again); what is still unsaved at the end makes ``exec`` exit 1 (``failed``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from desktop.core.agents import AgentChoice
+from desktop.core.events import ErrorEvent, Notice, SessionEvent
 from desktop.core.history import (
     ConversationNotFoundError,
     HistoryRecorder,
     HistorySchemaError,
     HistoryStore,
+    HistoryUnavailableError,
     HistoryWriter,
     ResumePlan,
     StoredConversation,
+    WriterStatus,
     apply_history,
     plan_resume,
 )
@@ -47,6 +57,54 @@ class ExecRecording:
         self._writer: HistoryWriter | None = None
         self._recorder: HistoryRecorder | None = None
         self._plan = ResumePlan()
+        self._sink: Callable[[SessionEvent], None] | None = None
+        self._flush: Callable[[], None] = lambda: None
+        self._undelivered: list[SessionEvent] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._failing = False
+        #: Some of the conversation could not be saved (exit status 1).
+        self.failed = False
+
+    def report_to(self, sink: Callable[[SessionEvent], None], flush: Callable[[], None]) -> None:
+        """Send history problems to ``sink`` (the output printer) as session events, each
+        followed by ``flush`` (they may come after the session's output was flushed)."""
+        self._sink, self._flush = sink, flush
+        undelivered, self._undelivered = self._undelivered, []
+        for event in undelivered:
+            self._report(event)
+
+    def _report(self, event: SessionEvent) -> None:
+        if self._sink is None:
+            self._undelivered.append(event)
+            return
+        self._sink(event)
+        self._flush()
+
+    def _on_status(self, status: WriterStatus) -> None:
+        """Writer-thread listener: hand the change to the event loop."""
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._status_changed, status)
+
+    def _status_changed(self, status: WriterStatus) -> None:
+        if status.error is not None:
+            self._failing = True
+            self._report(
+                ErrorEvent(
+                    code="history_write_failed",
+                    message=f"Saving this conversation to the history failed ({status.error}); "
+                    "it is kept in memory and written when that works again.",
+                    retryable=True,
+                )
+            )
+        elif self._failing:
+            self._failing = False
+            message = "The history is written again; nothing of this conversation is lost."
+            self._report(Notice(message=message))
+
+    @property
+    def secrets(self) -> list[str]:
+        """The key values the launch used (redacted from the history and the output)."""
+        return list(self._secrets)
 
     async def open(self, conversation: str | None, choice: AgentChoice) -> str | None:
         """Prepare recording (a new or a continued conversation); returns the id to resume.
@@ -60,8 +118,17 @@ class ExecRecording:
             return None
         try:
             self._writer = await asyncio.to_thread(HistoryWriter)
+        except HistoryUnavailableError as exc:
+            if conversation:
+                raise RecordingError(f"--continue needs the history, but {exc}") from exc
+            print(f"agentdesk: {exc} (this run goes on without it)", file=sys.stderr)
+            return None
         except (HistorySchemaError, OSError) as exc:
             raise RecordingError(f"the history database is unusable: {exc}") from exc
+        if self._writer.recovered:
+            print(f"agentdesk: {self._writer.recovered}", file=sys.stderr)
+        self._loop = asyncio.get_running_loop()
+        self._writer.add_listener(self._on_status)
         redact = Redactor([*self._secrets, *secret_values(os.environ)]).text
 
         if conversation is None:
@@ -94,8 +161,20 @@ class ExecRecording:
         """Write what is left and close the database."""
         if self._recorder is not None:
             self._recorder.detach()
-        if self._writer is not None:
-            await asyncio.to_thread(self._writer.close)
+        if self._writer is None:
+            return
+        await asyncio.to_thread(self._writer.close)
+        status = self._writer.status
+        if not status.ok:
+            self.failed = True
+            lost = status.unsaved + status.dropped
+            self._report(
+                ErrorEvent(
+                    code="history_write_failed",
+                    message=f"{lost} records of this conversation could not be saved to the "
+                    f"history ({status.error or 'too many were waiting'}).",
+                )
+            )
 
 
 def _load(conversation: str) -> tuple[StoredConversation, int]:

@@ -11,7 +11,7 @@ import asyncio
 import sys
 
 from desktop.cli.exec_extensions import ExecExtensions
-from desktop.cli.exec_output import JsonPrinter, TextPrinter
+from desktop.cli.exec_output import JsonPrinter, TextPrinter, exec_redactor
 from desktop.cli.exec_record import ExecRecording
 from desktop.core.backend import AgentStartError, Prompt
 from desktop.core.events import (
@@ -139,8 +139,10 @@ async def drive(options: argparse.Namespace, session: Session, record: ExecRecor
     """Print, approve and time the turns of ``session``; returns the exit code."""
     outcome = _Outcome()
     approver = _Approver(session, options.on_request)
-    printer = JsonPrinter() if options.json else TextPrinter()
+    redact = exec_redactor(record.secrets)  # the launch's keys never reach the output
+    printer = JsonPrinter(redact=redact) if options.json else TextPrinter(redact=redact)
     session.subscribe(printer)
+    record.report_to(printer, printer.flush)  # history write failures, as error events
     session.subscribe(outcome)
     extensions = await ExecExtensions.create(options, session)
     session.subscribe(extensions.wrap(approver))
@@ -149,7 +151,7 @@ async def drive(options: argparse.Namespace, session: Session, record: ExecRecor
         await session.start()
     except AgentStartError as exc:
         printer.flush()
-        print(f"agentdesk: the agent failed to start: {exc}", file=sys.stderr)
+        print(f"agentdesk: the agent failed to start: {redact(str(exc))}", file=sys.stderr)
         return EXIT_START
     try:
         await record.after_start(session)

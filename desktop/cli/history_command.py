@@ -1,9 +1,15 @@
-"""``agentdesk history list|show|export|search``: stored conversations from the command line."""
+"""``agentdesk history list|show|export|search``: stored conversations from the command line.
+
+A damaged database is moved aside by ``HistoryStore`` (one line on stderr says where, and the
+command goes on with the fresh one); one that cannot be opened or read is one line, exit 1,
+never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -83,6 +89,8 @@ def run(options: argparse.Namespace) -> int:
     except HistorySchemaError as exc:
         print(f"agentdesk: {exc}", file=sys.stderr)
         return EXIT_FAILED
+    if store.recovered:
+        print(f"agentdesk: {store.recovered}", file=sys.stderr)
     try:
         if options.action == "list":
             return _list(store, options)
@@ -92,5 +100,8 @@ def run(options: argparse.Namespace) -> int:
     except ConversationNotFoundError as exc:
         print(f"agentdesk: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except sqlite3.DatabaseError as exc:  # damaged past what opening it showed
+        print(f"agentdesk: the history {store.path} cannot be read: {exc}", file=sys.stderr)
+        return EXIT_FAILED
     finally:
         store.close()

@@ -21,9 +21,14 @@ from desktop.core.history.resume import (
     build_resume_summary,
     plan_resume,
 )
-from desktop.core.history.schema import SCHEMA_VERSION, HistorySchemaError, history_path
+from desktop.core.history.schema import (
+    SCHEMA_VERSION,
+    HistorySchemaError,
+    HistoryUnavailableError,
+    history_path,
+)
 from desktop.core.history.store import ConversationNotFoundError, HistoryStore
-from desktop.core.history.writer import HistoryWriter
+from desktop.core.history.writer import HistoryWriter, WriterStatus
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -32,12 +37,14 @@ __all__ = [
     "HistoryRecorder",
     "HistorySchemaError",
     "HistoryStore",
+    "HistoryUnavailableError",
     "HistoryWriter",
     "ItemKind",
     "ResumePlan",
     "SearchHit",
     "StoredConversation",
     "StoredItem",
+    "WriterStatus",
     "apply_history",
     "build_resume_summary",
     "history_path",

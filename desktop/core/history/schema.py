@@ -13,14 +13,25 @@ Versions:
        the writer's memory). An item is indexed once, when it is complete; search finds items
        still streaming (or cut off by a crash) with a substring scan of the few incomplete
        rows, through the partial index ``items_incomplete``.
+
+``open_history`` is how the store and the writer open the file: a damaged, truncated or
+unreadable database is moved aside (``history.sqlite3.damaged-<time>``, with its WAL) and a fresh
+one started, with one sentence for the user saying where the old one is; a folder that cannot
+hold the database (read-only) raises ``HistoryUnavailableError`` so callers run without history.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import os
 import sqlite3
+import time
 from pathlib import Path
 
 from desktop.core.paths import app_paths
+
+log = logging.getLogger(__name__)
 
 _V1 = """
 CREATE TABLE workspaces (
@@ -100,6 +111,84 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 class HistorySchemaError(Exception):
     """The database is from a newer Agent Desk or could not be migrated."""
+
+
+class HistoryUnavailableError(HistorySchemaError):
+    """The history cannot be kept here (a read-only data folder, say): run without it."""
+
+
+#: SQLite's primary result codes for a file that is not (or no longer) a database.
+_DAMAGED_CODES = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
+def _damaged(exc: BaseException | None) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in _DAMAGED_CODES
+
+
+def _unreadable(path: Path) -> bool:
+    """``path`` exists but cannot be opened as a file (a folder, no read permission)."""
+    return path.exists() and (not path.is_file() or not os.access(path, os.R_OK))
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a damaged database (and its WAL and shared-memory files) out of the way.
+
+    Raises:
+        OSError: the folder does not allow it.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+        n += 1
+    os.replace(path, target)
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(side, target.with_name(target.name + suffix))
+    return target
+
+
+def open_history(
+    path: Path, *, check_same_thread: bool = True
+) -> tuple[sqlite3.Connection, str | None]:
+    """``connect``, recovering from a damaged file; returns the connection and, when the old
+    file was moved aside, one sentence for the user saying so and where it is.
+
+    Raises:
+        HistoryUnavailableError: the database cannot be opened or created here.
+        HistorySchemaError: the file is from a newer version or a migration failed.
+    """
+    try:
+        return connect(path, check_same_thread=check_same_thread), None
+    except (sqlite3.Error, HistorySchemaError, OSError) as exc:
+        if isinstance(exc, HistorySchemaError) and not _damaged(exc.__cause__):
+            raise
+        if not (_damaged(exc) or _damaged(exc.__cause__) or _unreadable(path)):
+            raise _unavailable(path, exc) from exc
+        reason = exc
+    try:
+        aside = move_aside(path)
+        conn = connect(path, check_same_thread=check_same_thread)
+    except (sqlite3.Error, OSError) as exc:
+        raise _unavailable(path, exc) from exc
+    log.info("history database %s unusable (%s); moved to %s", path, reason, aside)
+    message = (
+        f"The history database could not be read ({reason}); it was moved to {aside} "
+        "and a new one was started."
+    )
+    return conn, message
+
+
+def _unavailable(path: Path, exc: BaseException) -> HistoryUnavailableError:
+    folder = path.parent
+    if folder.is_dir() and not os.access(folder, os.W_OK):
+        why = f"the data folder {folder} is read-only"
+    else:
+        why = f"the history database {path} cannot be opened ({exc})"
+    return HistoryUnavailableError(f"{why}; conversations are not saved to the history")
 
 
 def history_path() -> Path:

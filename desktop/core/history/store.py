@@ -25,7 +25,7 @@ from desktop.core.history.models import (
     StoredConversation,
     StoredItem,
 )
-from desktop.core.history.schema import connect, history_path
+from desktop.core.history.schema import history_path, open_history
 
 TITLE_LENGTH = 80
 _CONVERSATION_COLUMNS = (
@@ -97,11 +97,17 @@ class HistoryStore:
 
     Args:
         path: The database file (default: ``history_path()``).
+
+    Raises:
+        HistoryUnavailableError: the database cannot be opened or created (a read-only folder).
+        HistorySchemaError: the file is from a newer Agent Desk.
     """
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or history_path()
-        self._conn = connect(self.path, check_same_thread=False)
+        self._conn, recovered = open_history(self.path, check_same_thread=False)
+        #: One sentence for the user when a damaged database was moved aside, else None.
+        self.recovered = recovered
         self._lock = threading.Lock()
 
     def close(self) -> None:

@@ -4,10 +4,15 @@ Writers on the event loop only ``submit`` small records; the thread drains whate
 up, keeps the last version of each item, and commits it all in one transaction. So SQLite (and
 its fsync) never runs on the event loop, a burst of updates becomes one commit, and a record is
 durable a few milliseconds after it is submitted.
+
+A write that fails (a full disk, a locked or damaged file) loses nothing: the records stay queued
+(coalesced, bounded by ``MAX_PENDING``) and are retried until they are written, and listeners
+(``add_listener``) are told when writing fails and when it works again, so the user sees it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import queue
@@ -18,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from desktop.core.history.schema import connect, history_path
+from desktop.core.history.schema import connect, history_path, open_history
 from desktop.core.history.store import ensure_workspace
 
 log = logging.getLogger(__name__)
@@ -74,6 +79,29 @@ class _Flush:
 
 _STOP = object()
 
+#: Records kept while writing fails; beyond this the oldest item states are dropped (counted).
+MAX_PENDING = 20_000
+#: Longest wait between two attempts while writing fails.
+MAX_RETRY_DELAY = 2.0
+
+
+@dataclass(frozen=True)
+class WriterStatus:
+    """Whether the history is being written: ``error`` says why not, ``unsaved`` how many
+    records wait to be retried, ``dropped`` how many were given up (the queue bound)."""
+
+    error: str | None = None
+    unsaved: int = 0
+    dropped: int = 0
+
+    @property
+    def ok(self) -> bool:
+        """Everything submitted so far is written."""
+        return self.error is None and self.dropped == 0
+
+
+StatusListener = Callable[[WriterStatus], None]
+
 
 class HistoryWriter:
     """Commits ``Write`` records from any thread, in submission order, off the event loop.
@@ -81,6 +109,10 @@ class HistoryWriter:
     Args:
         path: The database file (default: ``history_path()``).
         on_commit: Called in the writer thread with each committed batch (tests, metrics).
+
+    Raises:
+        HistoryUnavailableError: the database cannot be opened or created (a read-only folder).
+        HistorySchemaError: the file is from a newer Agent Desk.
     """
 
     def __init__(
@@ -91,10 +123,17 @@ class HistoryWriter:
     ) -> None:
         self.path = path or history_path()
         self.last_error: str | None = None
+        #: The last reported status (written by the writer thread).
+        self.status = WriterStatus()
+        self._listeners: list[StatusListener] = []
+        self._listeners_lock = threading.Lock()
         self._on_commit = on_commit
         self._queue: queue.SimpleQueue[Write | _Flush | object] = queue.SimpleQueue()
-        # Open (and migrate) here so a broken database is reported to the caller, not the log.
-        connect(self.path).close()
+        # Open (and migrate, or move a damaged file aside) here so the caller hears of it.
+        conn, recovered = open_history(self.path)
+        conn.close()
+        #: One sentence for the user when a damaged database was moved aside, else None.
+        self.recovered = recovered
         self._thread = threading.Thread(target=self._run, name="history-writer", daemon=True)
         self._thread.start()
 
@@ -102,8 +141,21 @@ class HistoryWriter:
         """Queue a record; it is committed within milliseconds."""
         self._queue.put(write)
 
+    def add_listener(self, listener: StatusListener) -> Callable[[], None]:
+        """Be told (in the writer thread) when writing starts failing, changes its reason, or
+        works again; returns a function that removes the listener."""
+        with self._listeners_lock:
+            self._listeners.append(listener)
+
+        def remove() -> None:
+            with self._listeners_lock, contextlib.suppress(ValueError):
+                self._listeners.remove(listener)
+
+        return remove
+
     def flush(self, timeout: float = 10.0) -> bool:
-        """Block until everything submitted so far is committed; False on timeout."""
+        """Block until everything submitted so far was tried once (``status`` says whether it
+        was written); False on timeout."""
         done = threading.Event()
         self._queue.put(_Flush(done))
         return done.wait(timeout)
@@ -118,53 +170,102 @@ class HistoryWriter:
 
     def _run(self) -> None:
         conn = connect(self.path)
+        pending: list[Write] = []
+        dropped = 0
+        delay = 0.1
         try:
             stop = False
             while not stop:
-                batch: list[Write | _Flush | object] = [self._queue.get()]
+                batch: list[Write | _Flush | object] = []
+                with contextlib.suppress(queue.Empty):  # Empty: time to retry what is pending
+                    batch.append(self._queue.get(timeout=delay if pending else None))
                 while True:
                     try:
                         batch.append(self._queue.get_nowait())
                     except queue.Empty:
                         break
                 stop = _STOP in batch
-                writes = [w for w in batch if isinstance(w, Write)]
-                self._commit_with_retry(conn, writes)
+                pending = _coalesce([*pending, *(w for w in batch if isinstance(w, Write))])
+                if len(pending) > MAX_PENDING:
+                    pending, lost = _bound(pending)
+                    dropped += lost
+                if pending:
+                    error = self._try_commit(conn, pending)
+                    if error is None:
+                        pending, delay = [], 0.1
+                    else:
+                        delay = min(delay * 2, MAX_RETRY_DELAY)
+                    self._report(WriterStatus(error, len(pending), dropped))
                 for item in batch:
                     if isinstance(item, _Flush):
                         item.done.set()
+            if pending:
+                log.error("history: %d records not saved: %s", len(pending), self.last_error)
         finally:
             conn.close()
 
-    def _commit_with_retry(self, conn: sqlite3.Connection, writes: list[Write]) -> None:
-        if not writes:
+    def _try_commit(self, conn: sqlite3.Connection, writes: list[Write]) -> str | None:
+        """Commit ``writes``; the error in words when it failed."""
+        try:
+            _commit(conn, writes)
+        except sqlite3.Error as exc:
+            self.last_error = f"saving the conversation failed: {exc}"
+            log.warning("history write failed (%d records kept): %s", len(writes), exc)
+            return str(exc)
+        self.last_error = None
+        if self._on_commit is not None:
+            self._on_commit(writes)
+        return None
+
+    def _report(self, status: WriterStatus) -> None:
+        """Tell the listeners when the status changed (not on every retry)."""
+        previous, self.status = self.status, status
+        if (status.error, status.dropped) == (previous.error, previous.dropped):
             return
-        for attempt in range(5):
+        with self._listeners_lock:
+            listeners = tuple(self._listeners)
+        for listener in listeners:
             try:
-                _commit(conn, writes)
-            except sqlite3.Error as exc:
-                self.last_error = f"saving the conversation failed: {exc}"
-                log.warning("history write failed (attempt %d): %s", attempt + 1, exc)
-                time.sleep(0.2 * (attempt + 1))
-                continue
-            self.last_error = None
-            if self._on_commit is not None:
-                self._on_commit(writes)
-            return
-        log.error("history: giving up on %d records: %s", len(writes), self.last_error)
+                listener(status)
+            except Exception:
+                log.exception("a history status listener failed")
+
+
+def _bound(writes: list[Write]) -> tuple[list[Write], int]:
+    """Drop the oldest item states beyond ``MAX_PENDING`` (conversation rows are kept)."""
+    excess = len(writes) - MAX_PENDING
+    kept: list[Write] = []
+    for write in writes:
+        if excess > 0 and isinstance(write, ItemWrite):
+            excess -= 1
+            continue
+        kept.append(write)
+    return kept, len(writes) - len(kept)
 
 
 def _coalesce(writes: list[Write]) -> list[Write]:
-    """Keep only the last state of each item; everything else stays in order."""
+    """Keep only the last state of each item and the last bare "updated now" of each
+    conversation; everything else stays in order."""
     last: dict[tuple[str, int], int] = {}
     for index, write in enumerate(writes):
         if isinstance(write, ItemWrite):
             last[(write.conversation_id, write.seq)] = index
+        elif _bare(write):
+            last[(write.conversation_id, -1)] = index
     return [
         w
         for i, w in enumerate(writes)
-        if not isinstance(w, ItemWrite) or last[(w.conversation_id, w.seq)] == i
+        if not (isinstance(w, ItemWrite) or _bare(w))
+        or last[(w.conversation_id, w.seq if isinstance(w, ItemWrite) else -1)] == i
     ]
+
+
+def _bare(write: Write) -> bool:
+    return (
+        isinstance(write, UpdateConversation)
+        and write.title is None
+        and write.agent_session_id is None
+    )
 
 
 def _commit(conn: sqlite3.Connection, writes: list[Write]) -> None:
@@ -172,10 +273,14 @@ def _commit(conn: sqlite3.Connection, writes: list[Write]) -> None:
     try:
         for write in _coalesce(writes):
             _apply(conn, write)
+        conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        # SQLite may already have rolled back (a full disk does): ROLLBACK would then fail with
+        # "no transaction is active" and hide the real error.
+        if conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
         raise
-    conn.execute("COMMIT")
 
 
 def _apply(conn: sqlite3.Connection, write: Write) -> None:
