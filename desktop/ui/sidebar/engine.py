@@ -140,6 +140,8 @@ class HistoryEngine(ConversationActions):
             return
         for recording in self.recordings.values():
             recording.bind(writer)
+        if writer.recovered:  # a damaged database was moved aside: say where it is
+            self.sidebar.show_hint(writer.recovered)
         await self._reload()
         self._on_search(self.sidebar.search.text().strip())
 
@@ -153,6 +155,7 @@ class HistoryEngine(ConversationActions):
             agent,
             redact=self.service.redact,
             on_created=lambda conv_id: self._on_created(entry, conv_id),
+            on_problem=pane.bridge.notice.emit,
         )
         if self.service.writer is not None:
             recording.bind(self.service.writer)
@@ -295,8 +298,15 @@ class HistoryEngine(ConversationActions):
                 writer, conv_id, next_seq=next_seq, has_title=True, redact=self.service.redact
             )
         recording = ConversationRecording(
-            pane.session, self.workspace, agent, redact=self.service.redact, recorder=recorder
+            pane.session,
+            self.workspace,
+            agent,
+            redact=self.service.redact,
+            recorder=recorder,
+            on_problem=pane.bridge.notice.emit,
         )
+        if writer is not None:
+            recording.bind(writer)  # tells this conversation when history writes fail
         self._watch(pane, recording)
         self._stored[pane] = stored
         entry.pane = pane

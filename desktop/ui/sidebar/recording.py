@@ -3,16 +3,19 @@
 A ``HistoryRecorder`` (the same one ``agentdesk exec`` uses) does the work. This wrapper adds
 what the window needs: nothing is stored for a conversation nobody typed into (opening a window
 must not leave an empty conversation behind), and events that arrive before the database is
-open (the agent's ready event with its session id) are kept and written once it is.
+open (the agent's ready event with its session id) are kept and written once it is. A history
+write that fails (a full disk) is told in the conversation (``on_problem``), and again when
+writing works once more: the writer keeps what it could not write and retries.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
-from desktop.core.events import SessionEvent, TurnStarted
-from desktop.core.history import HistoryRecorder, HistoryWriter
+from desktop.core.events import Notice, SessionEvent, TurnStarted
+from desktop.core.history import HistoryRecorder, HistoryWriter, WriterStatus
 from desktop.core.session import Session
 
 #: Events kept before the first prompt (a ready event, a few notices); more are not needed.
@@ -29,6 +32,7 @@ class ConversationRecording:
         redact: Applied to every text before it is written.
         on_created: Called with the new conversation id when its row is first written.
         recorder: Continue an existing stored conversation with this recorder instead.
+        on_problem: Shows a notice in the conversation (history writes failing, then working).
     """
 
     def __init__(
@@ -40,6 +44,7 @@ class ConversationRecording:
         redact: Callable[[str], str],
         on_created: Callable[[str], None] | None = None,
         recorder: HistoryRecorder | None = None,
+        on_problem: Callable[[Notice], None] | None = None,
     ) -> None:
         self.workspace = workspace
         self.agent = agent
@@ -47,6 +52,9 @@ class ConversationRecording:
         self._on_created = on_created
         self._recorder = recorder
         self._writer: HistoryWriter | None = None
+        self._on_problem = on_problem
+        self._unlisten: Callable[[], None] | None = None
+        self._failing = False
         self._early: list[SessionEvent] = []
         self._prompted = False
         self._unsubscribe: Callable[[], None] | None = session.subscribe(self._on_event)
@@ -59,7 +67,31 @@ class ConversationRecording:
     def bind(self, writer: HistoryWriter) -> None:
         """The database is open: record through ``writer`` from now on."""
         self._writer = writer
+        if self._on_problem is not None and self._unlisten is None:
+            loop = asyncio.get_running_loop()
+
+            def listener(status: WriterStatus) -> None:  # in the writer thread
+                if not loop.is_closed():
+                    loop.call_soon_threadsafe(self._status_changed, status)
+
+            self._unlisten = writer.add_listener(listener)
         self._maybe_create()
+
+    def _status_changed(self, status: WriterStatus) -> None:
+        if self._on_problem is None or self._unsubscribe is None or self._recorder is None:
+            return  # detached, or nothing of this conversation is being written
+        if status.error is not None:
+            self._failing = True
+            message = (
+                f"This conversation could not be saved to the history ({status.error}). "
+                "Nothing shown here is lost; it is saved when that works again."
+            )
+        elif self._failing:
+            self._failing = False
+            message = "The history is saved again; nothing of this conversation was lost."
+        else:
+            return
+        self._on_problem(Notice(level="warning" if self._failing else "info", message=message))
 
     def _on_event(self, event: SessionEvent) -> None:
         if self._recorder is not None:
@@ -89,5 +121,8 @@ class ConversationRecording:
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        if self._unlisten is not None:
+            self._unlisten()
+            self._unlisten = None
         if self._recorder is not None:
             self._recorder.flush()
