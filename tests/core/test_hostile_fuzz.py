@@ -15,6 +15,7 @@ import asyncio
 import json
 import os
 import random
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,10 @@ def _stream(rng: random.Random) -> tuple[list[dict[str, Any]], list[str]]:
     return steps, texts
 
 
+def _ends(turn_id: str, event: TurnEnded) -> bool:
+    return event.turn_id == turn_id
+
+
 async def _run_process(workspace: Path, rng: random.Random, index: int) -> int:
     streams = [_stream(rng) for _ in range(TURNS_PER_PROCESS)]
     early_eof = index % 3 == 0
@@ -86,7 +91,7 @@ async def _run_process(workspace: Path, rng: random.Random, index: int) -> int:
         for number, (_steps, texts) in enumerate(streams):
             seen = len(recorder.events)
             turn_id = session.submit(Prompt(f"stream {index}.{number}"))
-            await recorder.wait_for(TurnEnded, lambda e, t=turn_id: e.turn_id == t, TURN_LIMIT)
+            await recorder.wait_for(TurnEnded, partial(_ends, turn_id), TURN_LIMIT)
             delivered = "".join(
                 e.text
                 for e in recorder.events[seen:]
