@@ -1,9 +1,16 @@
-"""How ``agentdesk exec`` prints a conversation: JSON Lines or readable text."""
+"""How ``agentdesk exec`` prints a conversation: JSON Lines or readable text.
+
+Everything printed goes through the same redaction as the history (``desktop.core.redaction``):
+an agent's stderr tail, a start error or a tool's output that shows a key the launch used (or any
+secret-looking environment value, or anything key-shaped) prints ``[REDACTED]`` instead.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from desktop.core.events import (
@@ -22,6 +29,13 @@ from desktop.core.events import (
     TurnEnded,
     TurnStarted,
 )
+from desktop.core.redaction import Redactor, secret_values
+
+
+def exec_redactor(secrets: Iterable[str] = ()) -> Callable[[str], str]:
+    """Redaction for what ``exec`` prints: ``secrets`` (the launch's keys), the values of
+    secret-looking environment variables, and key-shaped strings."""
+    return Redactor([*secrets, *secret_values(os.environ)]).text
 
 
 class JsonPrinter:
@@ -33,14 +47,17 @@ class JsonPrinter:
 
     FLUSH_INTERVAL = 0.05
 
-    def __init__(self, out: TextIO | None = None) -> None:
+    def __init__(
+        self, out: TextIO | None = None, *, redact: Callable[[str], str] | None = None
+    ) -> None:
         self._out = out or sys.stdout
         self._lines: list[str] = []
+        self.redact = redact or exec_redactor()
 
     def __call__(self, event: SessionEvent) -> None:
         if not self._lines:
             asyncio.get_running_loop().call_later(self.FLUSH_INTERVAL, self.flush)
-        self._lines.append(event.model_dump_json(exclude_none=True))
+        self._lines.append(self.redact(event.model_dump_json(exclude_none=True)))
 
     def flush(self) -> None:
         """Write out what is buffered."""
@@ -53,10 +70,17 @@ class JsonPrinter:
 class TextPrinter:
     """Assistant text on stdout; tools, notices and errors as short lines on stderr."""
 
-    def __init__(self, out: TextIO | None = None, err: TextIO | None = None) -> None:
+    def __init__(
+        self,
+        out: TextIO | None = None,
+        err: TextIO | None = None,
+        *,
+        redact: Callable[[str], str] | None = None,
+    ) -> None:
         self._out = out or sys.stdout
         self._err = err or sys.stderr
         self._text_open = False
+        self.redact = redact or exec_redactor()
 
     def flush(self) -> None:
         """Everything is written as it happens; kept for symmetry with ``JsonPrinter``."""
@@ -67,12 +91,12 @@ class TextPrinter:
             self._out.write("\n")
             self._out.flush()
             self._text_open = False
-        self._err.write(text + "\n")
+        self._err.write(self.redact(text) + "\n")
         self._err.flush()
 
     def __call__(self, event: SessionEvent) -> None:
         if isinstance(event, TextDelta):
-            self._out.write(event.text)
+            self._out.write(self.redact(event.text))
             self._out.flush()
             self._text_open = not event.text.endswith("\n")
         elif isinstance(event, ThinkingDelta):
