@@ -1,8 +1,9 @@
 """From settings to a runnable agent: command line, environment and the keys it needs.
 
 A provider profile becomes the built-in agent's flags (``--provider --model [--base-url]
-[--max-tokens]``); its key, read from the keyring facade, goes only into the child's environment
-(``ANTHROPIC_API_KEY``/``OPENAI_API_KEY``), never into argv, settings or logs.
+[--max-tokens]``); its key, read from the keyring facade, goes only into the launch environment
+(``ANTHROPIC_API_KEY``/``OPENAI_API_KEY``), never into argv, settings or logs; the spawn moves it
+into a pipe the built-in agent inherits (``desktop.core.key_pipe``), out of its real environment.
 """
 
 from __future__ import annotations
