@@ -2,8 +2,14 @@
 bounded tail of its stderr, and end it (and every descendant) for certain.
 
 Agents leave grandchildren behind (aionrs's ``ExecCommand`` children live in their own process
-group, an npm launcher leaves its native binary), so ending an agent collects the whole
-descendant tree with psutil first and then signals the group and every collected process.
+group, an npm launcher leaves its native binary, a tool may daemonize and ignore SIGTERM), so
+ending an agent collects its whole tree first (``desktop.core.proctree``) and then signals the
+group and every collected process, and kills what remains.
+
+Writes to the agent have a time limit: an agent that stops reading its input would otherwise
+block the writer (and everyone queued behind it) forever once the pipe is full. A write that
+times out marks the agent stalled and reports it (``on_stall``); ending the agent never waits
+for a writer.
 """
 
 from __future__ import annotations
@@ -16,18 +22,26 @@ import signal
 import subprocess
 import sys
 from collections import deque
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
-
-import psutil
 
 from desktop.core.key_pipe import KEY_FD_ENV, open_key_pipe, take_keys
 from desktop.core.lines import DEFAULT_LINE_LIMIT, LineSplitter, OversizeLine
+from desktop.core.proctree import (
+    TREE_ENV,
+    ProcessTree,
+    become_subreaper,
+    new_tag,
+    reap,
+    start_sweeps,
+)
 
 log = logging.getLogger(__name__)
 
 STDERR_TAIL_BYTES = 8192
 _READ_CHUNK = 256 * 1024
+#: Seconds a write may wait for the agent to read its input before the agent counts as hung.
+WRITE_TIMEOUT = 15.0
 
 
 class AgentProcess:
@@ -57,6 +71,12 @@ class AgentProcess:
         self._stderr_size = 0
         self._stderr_task: asyncio.Task[None] | None = None
         self._write_lock = asyncio.Lock()
+        #: Seconds a write may wait (see ``WRITE_TIMEOUT``).
+        self.write_timeout = WRITE_TIMEOUT
+        #: Called once when a write times out: the agent stopped reading its input.
+        self.on_stall: Callable[[], None] | None = None
+        self._stalled = False
+        self._tree: ProcessTree | None = None
 
     @property
     def pid(self) -> int | None:
@@ -81,9 +101,15 @@ class AgentProcess:
             and self._line_limit == line_limit
         )
 
+    @property
+    def stalled(self) -> bool:
+        """Whether a write timed out (the agent stopped reading its input)."""
+        return self._stalled
+
     async def start(self) -> None:
         """Spawn the process; raises ``OSError`` if the program cannot be executed."""
         kwargs: dict[str, object] = {}
+        tag = new_tag() if become_subreaper() else None  # Linux: track escaped descendants
         if sys.platform == "win32":
             kwargs["creationflags"] = (
                 subprocess.CREATE_NEW_PROCESS_GROUP | subprocess.CREATE_NO_WINDOW
@@ -92,6 +118,8 @@ class AgentProcess:
             kwargs["start_new_session"] = True
         env, keys = take_keys(self._env) if sys.platform != "win32" else (self._env, {})
         key_fd = open_key_pipe(keys) if keys else None  # see desktop.core.key_pipe
+        if tag is not None:
+            env = {**env, TREE_ENV: tag}
         if key_fd is not None:
             env[KEY_FD_ENV] = str(key_fd)
             kwargs["pass_fds"] = (key_fd,)
@@ -109,7 +137,10 @@ class AgentProcess:
         finally:
             if key_fd is not None:
                 os.close(key_fd)
-        self._stderr_task = asyncio.get_running_loop().create_task(self._drain_stderr())
+        self._tree = ProcessTree(self._proc.pid, tag)
+        loop = asyncio.get_running_loop()
+        start_sweeps(loop)
+        self._stderr_task = loop.create_task(self._drain_stderr())
 
     async def lines(self) -> AsyncIterator[list[bytes | OversizeLine]]:
         """Yield batches of complete stdout lines until EOF."""
@@ -127,18 +158,53 @@ class AgentProcess:
             if batch:
                 yield batch
 
-    async def write(self, data: bytes) -> bool:
-        """Write to stdin; returns False when the pipe is closed (the agent is gone)."""
+    async def write(self, data: bytes, *, urgent: bool = False) -> bool:
+        """Write to stdin within ``write_timeout``; returns False when the pipe is closed (the
+        agent is gone) or the agent stopped reading (then ``on_stall`` is called).
+
+        An ``urgent`` write (a stop) never waits: its bytes go into the pipe's buffer after
+        whatever is buffered already (whole lines, so the stream stays intact) and are sent when
+        the agent reads; the caller escalates if the agent does not react.
+        """
         proc = self._proc
-        if proc is None or proc.stdin is None or proc.stdin.is_closing():
+        if proc is None or proc.stdin is None or proc.stdin.is_closing() or self._stalled:
             return False
-        async with self._write_lock:
+        stdin = proc.stdin
+        if urgent:
             try:
-                proc.stdin.write(data)
-                await proc.stdin.drain()
+                stdin.write(data)
             except (BrokenPipeError, ConnectionResetError):
                 return False
+            return True
+        try:
+            async with asyncio.timeout(self.write_timeout), self._write_lock:
+                stdin.write(data)
+                await stdin.drain()
+        except (BrokenPipeError, ConnectionResetError):
+            return False
+        except TimeoutError:
+            self._stall()
+            return False
         return True
+
+    def _stall(self) -> None:
+        if self._stalled:
+            return
+        self._stalled = True
+        log.warning(
+            "agent %s stopped reading its input for %.0fs", self.argv[0], self.write_timeout
+        )
+        self._abort_stdin()  # what is buffered would arrive as half a line: drop it
+        if self.on_stall is not None:
+            self.on_stall()
+
+    def _abort_stdin(self) -> None:
+        """Close stdin at once, dropping unsent data (releases a writer blocked on the pipe)."""
+        stdin = self._proc.stdin if self._proc is not None else None
+        if stdin is not None and (
+            not stdin.is_closing() or stdin.transport.get_write_buffer_size()
+        ):
+            stdin.transport.abort()
 
     def close_stdin(self) -> None:
         """Send EOF to the agent."""
@@ -160,44 +226,56 @@ class AgentProcess:
         return "\n".join(text.rstrip("\n").splitlines()[-max_lines:])
 
     async def terminate(self, timeout: float = 3.0) -> int:
-        """End the process tree: close stdin, SIGTERM, then SIGKILL after ``timeout``."""
-        if self._proc is None:
+        """End the process tree: drop stdin (never waiting for a writer), SIGTERM, then SIGKILL
+        after ``timeout``, then kill whatever of the tree is left."""
+        if self._proc is None or self._tree is None:
             return 0
-        self.close_stdin()
-        tree = self._descendants()
+        self._abort_stdin()
+        tree = self._tree
+        await asyncio.to_thread(tree.collect)
         if self._proc.returncode is None:
-            self._signal_tree(tree, signal.SIGTERM)
+            self._signal_tree(signal.SIGTERM)
             try:
-                return await asyncio.wait_for(self.wait(), timeout)
+                code = await asyncio.wait_for(self.wait(), timeout)
             except TimeoutError:
                 log.warning("agent %s ignored SIGTERM for %.1fs; killing it", self.argv[0], timeout)
-        self._signal_tree(tree + self._descendants(), _SIGKILL)
-        return await self.wait()
+            else:
+                await self._end_leftovers()
+                return code
+        await asyncio.to_thread(tree.collect)
+        self._signal_tree(_SIGKILL)
+        code = await self.wait()
+        await self._end_leftovers()
+        return code
+
+    async def _end_leftovers(self, within: float = 2.0) -> None:
+        """Kill the rest of the tree and wait (boundedly) until what we adopted is reaped."""
+        assert self._tree is not None
+        await asyncio.to_thread(self.kill_leftovers)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + within
+        while self._tree.unreaped() and loop.time() < deadline:
+            await asyncio.sleep(0.02)  # SIGKILL is delivered asynchronously
+            reap()
 
     def kill_leftovers(self) -> None:
-        """Kill descendants that outlived the agent (e.g. a shell child in its own group)."""
-        self._signal_tree(self._descendants(), _SIGKILL)
+        """Kill what of the tree outlived the agent (a shell child in its own group, a daemon
+        that called ``setsid()`` and ignores SIGTERM) and reap what was adopted."""
+        if self._proc is None or self._tree is None:
+            return
+        self._tree.collect(scan=False)  # escaped orphans are our children (subreaper)
+        self._signal_tree(_SIGKILL)
+        reap()
 
-    def _descendants(self) -> list[psutil.Process]:
-        if self._proc is None:
-            return []
-        try:
-            children: list[psutil.Process] = psutil.Process(self._proc.pid).children(recursive=True)
-        except psutil.Error:
-            return []
-        return children
-
-    def _signal_tree(self, tree: list[psutil.Process], sig: int) -> None:
-        assert self._proc is not None
+    def _signal_tree(self, sig: int) -> None:
+        assert self._proc is not None and self._tree is not None
         if sys.platform != "win32":
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self._proc.pid, sig)
         elif self._proc.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 self._proc.kill() if sig == _SIGKILL else self._proc.terminate()
-        for child in tree:
-            with contextlib.suppress(psutil.Error):
-                child.send_signal(sig)
+        self._tree.signal(sig)
 
     async def _drain_stderr(self) -> None:
         assert self._proc is not None and self._proc.stderr is not None

@@ -24,6 +24,7 @@ The scenario (a JSON file, or the ``FAKE_AGENT_SCENARIO`` environment variable h
       "startup": {"exit": 1, "stderr": "Error: boom", "delay": 0.0, "silent": false},
       "require_env": "ANTHROPIC_API_KEY",      # exit 1 "Error: No API key found" when unset
       "no_pong": false,                          # (aionrs-0.2) ignore ping
+      "stop_reading": false,                     # never read stdin after ready (a full pipe)
       "no_session": false,                       # ready without session_id (C6)
       "prompts": {"exact prompt text": [step, ...]},
       "turns": [[step, ...], ...]                # used in order for other prompts; then echo
@@ -164,6 +165,8 @@ class FakeAgent:
 
     # ------------------------------------------------------------------ input
     def reader(self) -> None:
+        while self.scenario.get("stop_reading"):  # hung: the host's writes fill the pipe
+            time.sleep(3600)
         for raw in sys.stdin.buffer:
             if self.quit_on_next_line:
                 os._exit(0)

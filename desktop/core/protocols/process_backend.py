@@ -13,6 +13,9 @@ part once:
   if it had been ready, emit ``AgentExited`` (code or signal, stderr tail, whether we ended it).
 - shutdown: close stdin, give the agent a moment to quit on its own, then terminate and kill
   its whole process tree, and wait for the reader to report the exit.
+- stall: a write the agent does not read within ``AgentProcess.write_timeout`` is an error
+  ("the agent stopped reading its input") and the agent is treated as hung: its tree is ended,
+  so the turn ends with its exit and the next prompt starts it again.
 
 Adapters implement ``_handshake`` and ``_read_output`` and keep only their protocol.
 """
@@ -28,7 +31,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar
 
 from desktop.core.backend import AgentBackend, AgentStartError, EmitFn
-from desktop.core.events import AgentExited, AgentReady, SessionEvent
+from desktop.core.events import AgentExited, AgentReady, ErrorEvent, SessionEvent
 from desktop.core.lines import DEFAULT_LINE_LIMIT
 from desktop.core.process import AgentProcess
 from desktop.core.signals import SignalFilter, SignalHub, SignalListener, Unsubscribe
@@ -92,6 +95,7 @@ class ProcessBackend(AgentBackend, Generic[LaunchT]):
         self._process = AgentProcess(
             launch.argv, cwd=launch.cwd, env=launch.env, line_limit=line_limit
         )
+        self._process.on_stall = self._on_stall
         self.signals = SignalHub()
         self._emit: EmitFn = _discard
         self._reader: asyncio.Task[None] | None = None
@@ -151,6 +155,7 @@ class ProcessBackend(AgentBackend, Generic[LaunchT]):
         if not process.launched_as(launch.argv, launch.cwd, launch.env, self._line_limit):
             return False
         self._process = process
+        process.on_stall = self._on_stall
         return True
 
     async def start(self, emit: EmitFn) -> AgentReady:
@@ -212,6 +217,18 @@ class ProcessBackend(AgentBackend, Generic[LaunchT]):
             task.cancel()
 
     # ------------------------------------------------------------------ plumbing
+
+    def _on_stall(self) -> None:
+        """A write timed out: report it and end the agent (a hung agent never recovers)."""
+        self._emit(
+            ErrorEvent(
+                code="agent_hung",
+                message=f"The agent stopped reading its input for "
+                f"{self._process.write_timeout:g} s; it was ended as hung. "
+                "The next prompt starts it again.",
+            )
+        )
+        self._spawn(self._process.terminate(2.0))
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         """Run ``coro`` in the background until it ends or the backend shuts down."""

@@ -158,11 +158,12 @@ class AionrsBackend(EventMapping, ProcessBackend[LaunchSpec]):
         aionrs 0.2 treats ``stop`` as quit (without ``stream_end``, or right after one if the
         turn was already ending), and only notices once its stdin has more input. So for that
         dialect stdin is closed at once: the process exits promptly and no later prompt can be
-        written into a process that is about to die.
+        written into a process that is about to die. ``stop`` never waits behind a blocked write
+        (an agent that stopped reading): the session ends the agent after its grace period.
         """
         self._exit_expected = True
         self._stop_sent = True
-        await self._send(wire.Stop())
+        await self._send(wire.Stop(), urgent=True)
         if self._aionrs_02:
             self._quitting = True
             self._process.close_stdin()
@@ -196,12 +197,12 @@ class AionrsBackend(EventMapping, ProcessBackend[LaunchSpec]):
 
     # ------------------------------------------------------------------ reading
 
-    async def _send(self, command: wire._Command) -> None:
+    async def _send(self, command: wire._Command, *, urgent: bool = False) -> None:
         data = wire.encode_command(command)
         if self._traffic is not None:
             self._traffic.record(">", data)
-        if not await self._process.write(data):
-            log.info("%s: stdin is closed; dropped %s", self.name, command.type)
+        if not await self._process.write(data, urgent=urgent):
+            log.info("%s: stdin is closed or blocked; dropped %s", self.name, command.type)
 
     async def _read_output(self) -> None:
         async for batch in self._process.lines():
