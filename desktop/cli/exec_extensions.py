@@ -2,7 +2,8 @@
 
 ``--enable-extension NAME`` switches on a built-in extension (repeatable); ``--no-extensions``
 skips loading. Extension handlers see each tool request before ``--on-request`` or the terminal
-prompt decide it, and posts of extensions into the conversation are printed to stderr.
+prompt decide it, and posts of extensions into the conversation are printed to stderr. The
+built-in ``shell_deny_list`` also screens every shell request before the mode and the rules.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from desktop.core.extensions.locations import search_roots
 from desktop.core.paths import app_paths
+
+DENY_LIST = "shell_deny_list"
 
 if TYPE_CHECKING:
     from desktop.core.extensions.bridge import SessionBridge
@@ -72,6 +75,12 @@ class ExecExtensions:
         if getattr(options, "no_extensions", False):
             return cls(None, None)
         enabled = _enabled_builtins(options)
+        if DENY_LIST in enabled:
+            # Screens every shell request before the mode and the always-rules (--mode yolo
+            # included), not only those left pending for the extensions.
+            from desktop.core.extensions.builtin.shell_deny_list.screen import deny_list_screen
+
+            session.approvals.screens.append((DENY_LIST, deny_list_screen))
         if _nothing_to_load(enabled, session.workspace):
             return cls(None, None)
         from desktop.core.extensions.runtime import create_runtime  # lazy: see _nothing_to_load

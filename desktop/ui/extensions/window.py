@@ -4,7 +4,8 @@ Like ``agentdesk exec``, the runtime is built only when something could load (an
 built-in, a folder of extensions), so a plain window pays nothing for it; the Extensions page and
 a settings change build it on demand. Each conversation's session is attached; entries that
 extensions post (``transcript.upsert``) appear in that conversation, and "Suggest next prompt"
-emits ``suggest_request.requested`` and waits for the winning job's text.
+emits ``suggest_request.requested`` and waits for the winning job's text. The built-in shell
+deny list also screens each conversation's shell requests on the host, before mode and rules.
 """
 
 from __future__ import annotations
@@ -133,8 +134,21 @@ class WindowExtensions(QObject):
             return
         self._panes.append(pane)
         pane.destroyed.connect(lambda: self._forget(pane))
+        self._screen(pane)
         if self.runtime is not None:
             self._attach(pane)
+
+    def _screen(self, pane: ConversationPane) -> None:
+        """The shell deny list screens every shell request of the conversation before its mode
+        and rules while the built-in is enabled in Settings (checked on each request, so a
+        settings change applies at once, also before the runtime is built)."""
+        from desktop.core.extensions.builtin.shell_deny_list.screen import NAME, screen_while
+
+        def enabled() -> bool:
+            config = self.store.settings.extensions
+            return NAME in config.enabled_builtins and NAME not in config.disabled
+
+        pane.session.approvals.screens.append((NAME, screen_while(enabled)))
 
     def _forget(self, pane: ConversationPane) -> None:
         if pane in self._panes:
