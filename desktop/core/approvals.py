@@ -41,7 +41,7 @@ CATEGORY_LABELS: dict[ToolCategory, str] = {
     ToolCategory.INFO: "reading files",
     ToolCategory.EDIT: "file edits",
     ToolCategory.EXEC: "shell commands",
-    ToolCategory.MCP: "MCP tools",
+    ToolCategory.MCP: "MCP and other tools",
     ToolCategory.REMOTE: "remote tools",
 }
 
@@ -63,6 +63,11 @@ def call_target(request: ToolRequested) -> str:
     if len(target) > _TARGET_CHARS:
         target = target[: _TARGET_CHARS - 1].rstrip() + "…"
     return f"{request.name} `{target}`" if target else request.name
+
+
+def mode_allows(mode: ApprovalMode, category: ToolCategory) -> bool:
+    """Whether ``mode`` approves calls of ``category`` (the host's class) without asking."""
+    return category in _MODE_CATEGORIES[mode]
 
 
 def rule_for(request: ToolRequested, now: float | None = None) -> AlwaysRule:
@@ -133,7 +138,7 @@ class ApprovalBook:
                 return Verdict(
                     verdict.decision, verdict.source, verdict.source_name or name, verdict.reason
                 )
-        if request.category in _MODE_CATEGORIES[self.mode]:
+        if mode_allows(self.mode, request.category):
             return Verdict(Decision.ONCE, DecisionSource.MODE, self.mode.value)
         for rule in self._rules.values():
             if rule_allows(rule, request):

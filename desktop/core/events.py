@@ -54,6 +54,14 @@ class DecisionSource(StrEnum):
     SHUTDOWN = "shutdown"
 
 
+class UnaskedRun(StrEnum):
+    """A tool the agent ran without a request: by its own read-only allow-list or mode the user
+    set (``allowed``), or for no reason the host knows (``warning``)."""
+
+    ALLOWED = "allowed"
+    WARNING = "warning"
+
+
 class TurnEndReason(StrEnum):
     """Why a turn ended."""
 
@@ -174,6 +182,8 @@ class ToolRequested(_Event):
     description: str = ""
     pending: bool = True
     preview: ToolPreview | None = None
+    #: The agent's own category when the host classified the tool differently (``category``).
+    claimed_category: ToolCategory | None = None
 
 
 class ToolDecided(_Event):
@@ -203,6 +213,8 @@ class ToolStarted(_Event):
     name: str
     category: ToolCategory | None = None
     args: dict[str, Any] | None = None
+    #: Set by the host when the call was never requested although the host approves tools.
+    unasked: UnaskedRun | None = None
 
 
 class ToolFinished(_Event):

@@ -3,6 +3,9 @@
 For file writes and edits the host computes the diff itself from the file on disk and the tool's
 arguments (AionUi showed an empty diff until after the edit ran). For shell commands it shows the
 full command line and working directory; for anything else the arguments as formatted JSON.
+A call the host cannot preview (a NUL in a path, a path too long for the system, a file it
+may not read) still gets a preview (``safe_preview``): the arguments and the reason, so the
+request is shown and decided like any other instead of being dropped.
 """
 
 from __future__ import annotations
@@ -33,13 +36,40 @@ def resolve_path(workspace: Path, raw: str) -> tuple[Path, bool]:
     return resolved, False
 
 
+class PreviewError(Exception):
+    """The host cannot compute what the call will do; the message says why."""
+
+
 def _read_text(path: Path) -> str | None:
     try:
         if path.stat().st_size > MAX_PREVIEW_FILE_BYTES:
             return None
         return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    except FileNotFoundError:
         return None
+    except OSError as exc:
+        raise PreviewError(f"the file cannot be read ({exc.strerror or exc})") from exc
+
+
+def _args_json(args: dict[str, Any]) -> str:
+    return json.dumps(args, indent=2, ensure_ascii=False, sort_keys=True, default=repr)
+
+
+def safe_preview(
+    workspace: Path, name: str, category: ToolCategory, args: dict[str, Any]
+) -> ToolPreview:
+    """``build_preview``, or the arguments with the reason no preview could be made."""
+    try:
+        return build_preview(workspace, name, category, args)
+    except PreviewError as exc:
+        reason = str(exc)
+    except (OSError, ValueError) as exc:  # NUL in a path, ENAMETOOLONG, ...
+        reason = f"the path is not usable ({exc})"
+    reason = reason if len(reason) <= 200 else reason[:199] + "…"
+    return ToolPreview(
+        kind="json",
+        text=f"(Agent Desk cannot preview this call: {reason})\n" + _args_json(args),
+    )
 
 
 def unified_diff(old: str, new: str, label: str) -> str:

@@ -33,6 +33,7 @@ from desktop.core.events import (
     TextDelta,
     ToolCancelled,
     ToolRequested,
+    ToolStarted,
     TurnEnded,
     TurnEndReason,
     TurnStarted,
@@ -91,6 +92,8 @@ class Session(SessionApprovals):
         self._start_lock = asyncio.Lock()
         self._pump_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._seen_calls: set[str] = set()
+        self._seen_turn: str | None = None
         self._closed = False
 
     # ------------------------------------------------------------------ consumers
@@ -311,6 +314,8 @@ class Session(SessionApprovals):
             self._publish(event)
         elif isinstance(event, ToolRequested):
             self._on_tool_request(event)
+        elif isinstance(event, ToolStarted):
+            self._on_tool_started(event)
         elif isinstance(event, TurnEnded):
             if event.turn_id != self._active_turn:
                 log.info("ignoring turn end for %s (not the active turn)", event.turn_id)

@@ -8,6 +8,25 @@ tasks that stop and shutdown wait for, so a denial reaches the agent before its 
 Whenever the always-rules change (an "always" decision made one, the user revoked one) the whole
 list is published as ``RulesChanged``, so every consumer sees the rules the session applies.
 ``Session`` inherits these methods; the attributes below are the session's own.
+
+The model is hostile, so a request is screened in this order:
+
+1. **Call ids are never shared.** A decision travels to the agent by call id only, so a request
+   whose id is pending, or was already requested in this turn, is denied at once (an ``error``
+   event, a card saying why, ``ToolDecided`` by the policy ``duplicate call id``); a first
+   request already decided keeps its decision, one still waiting is denied as well (no approval
+   for an ambiguous id ever leaves the host). The scope is the turn, not the conversation,
+   because agents legitimately reuse ids across turns (scripted providers, Codex's ``call_…``
+   ids, see ``desktop/ui/sidebar/replay.py``) and every call of a turn is closed, run or
+   cancelled by the time the turn ends, so a later reuse cannot meet a stale decision.
+2. **The host classifies the tool** (``desktop.core.classify``): modes, rules, policies and
+   screens see the host's class; the agent's differing claim stays in ``claimed_category``.
+3. **Every request gets a preview** (``safe_preview``): one the host cannot compute says why,
+   and the request is decided like any other; nothing is dropped, so nothing hangs.
+
+A ``ToolStarted`` for a call that was never requested, while the host approves tools, is marked
+``unasked``: ``allowed`` for a read-only tool (the agent's own allow-list) or a tool the mode the
+user chose covers, ``warning`` for anything else (the card says the agent ran it without asking).
 """
 
 from __future__ import annotations
@@ -18,20 +37,28 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
-from desktop.core.approvals import ApprovalBook, DecideResult, Verdict
+from desktop.core.approvals import ApprovalBook, DecideResult, Verdict, mode_allows
 from desktop.core.backend import AgentBackend
+from desktop.core.classify import host_category
 from desktop.core.events import (
     ApprovalMode,
     Decision,
     DecisionSource,
+    ErrorEvent,
     ModeChanged,
     RulesChanged,
     SessionEvent,
     SessionState,
+    ToolCategory,
     ToolDecided,
     ToolRequested,
+    ToolStarted,
+    UnaskedRun,
 )
-from desktop.core.previews import build_preview
+from desktop.core.previews import safe_preview
+
+#: The policy name a request with a reused call id is denied by.
+DUPLICATE_CALL_ID = "duplicate call id"
 
 # The session's logger: these messages are the session's, wherever its code lives.
 log = logging.getLogger("desktop.core.session")
@@ -46,6 +73,9 @@ class SessionApprovals:
     _backend: AgentBackend | None
     _active_turn: str | None
     _tasks: set[asyncio.Task[Any]]
+    #: Call ids requested in the turn ``_seen_turn`` (pending or decided).
+    _seen_calls: set[str]
+    _seen_turn: str | None
 
     def _publish(self, event: SessionEvent) -> None:
         raise NotImplementedError
@@ -132,17 +162,35 @@ class SessionApprovals:
         if self._tasks:
             await asyncio.wait(tuple(self._tasks), timeout=2.0)
 
+    def _calls_of_turn(self, turn_id: str | None) -> set[str]:
+        """The call ids requested in ``turn_id`` (a new turn starts a new set)."""
+        if turn_id != self._seen_turn:
+            self._seen_turn = turn_id
+            self._seen_calls = set()
+        return self._seen_calls
+
     def _on_tool_request(self, event: ToolRequested) -> None:
         backend = self._backend
+        turn_id = event.turn_id or self._active_turn
+        seen = self._calls_of_turn(turn_id)
         if backend is None or not backend.host_approves_tools or not event.pending:
+            seen.add(event.call_id)
             self._publish(event)
             return
-        preview = event.preview or build_preview(
-            self.workspace, event.name, event.category, event.args
-        )
+        category = host_category(event.name, event.category)
+        preview = event.preview or safe_preview(self.workspace, event.name, category, event.args)
         request = event.model_copy(
-            update={"preview": preview, "turn_id": event.turn_id or self._active_turn}
+            update={
+                "preview": preview,
+                "turn_id": turn_id,
+                "category": category,
+                "claimed_category": event.category if category != event.category else None,
+            }
         )
+        if event.call_id in seen or self.approvals.is_pending(event.call_id):
+            self._deny_duplicate(request)
+            return
+        seen.add(event.call_id)
         verdict = self.approvals.automatic(request)
         if verdict is not None:
             self._publish(request.model_copy(update={"pending": False}))
@@ -152,3 +200,48 @@ class SessionApprovals:
         if self.state == SessionState.RUNNING:
             self._set_state(SessionState.AWAITING_APPROVAL)
         self._publish(request)
+
+    def _deny_duplicate(self, request: ToolRequested) -> None:
+        """Deny a request that reuses a call id.
+
+        An earlier request already decided keeps its decision. One still waiting is denied too:
+        the agent can no longer tell which call an approval for that id is meant for, so the
+        only answer the host ever sends for the id from now on is a denial.
+        """
+        reason = (
+            f"The agent asked to run {request.name} with the call id {request.call_id!r}, "
+            "which another request of this turn already has; it was denied so that no "
+            "decision meant for one call is applied to another."
+        )
+        self._publish(ErrorEvent(turn_id=request.turn_id, code="duplicate_call_id", message=reason))
+        if self.approvals.is_pending(request.call_id):
+            self.decide(
+                request.call_id,
+                Decision.DENY,
+                DecisionSource.POLICY,
+                source_name=DUPLICATE_CALL_ID,
+                reason="Another request reused this call id.",
+            )
+        self._publish(request.model_copy(update={"pending": False}))
+        self._announce_decision(
+            request, Verdict(Decision.DENY, DecisionSource.POLICY, DUPLICATE_CALL_ID, reason)
+        )
+
+    def _on_tool_started(self, event: ToolStarted) -> None:
+        backend = self._backend
+        turn_id = event.turn_id or self._active_turn
+        seen = self._calls_of_turn(turn_id)
+        if backend is None or not backend.host_approves_tools or event.call_id in seen:
+            self._publish(event)
+            return
+        seen.add(event.call_id)
+        category = host_category(event.name, event.category or ToolCategory.MCP)
+        allowed = category == ToolCategory.INFO or mode_allows(self.approvals.mode, category)
+        self._publish(
+            event.model_copy(
+                update={
+                    "category": category,
+                    "unasked": UnaskedRun.ALLOWED if allowed else UnaskedRun.WARNING,
+                }
+            )
+        )

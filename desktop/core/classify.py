@@ -1,0 +1,74 @@
+"""The host's own classification of tool calls, whatever category the agent claims.
+
+The model is hostile: it can make an agent label ``Bash`` as ``info``. Modes, always-rules,
+policies and screens must therefore key on what the host knows a tool does, not on the claim.
+Shell tools are ``exec``; file writers and editors are ``edit``; file readers and searchers are
+``info``; tools of a remote runtime (``remote``) keep their class, because the runtime, not the
+host, runs them. A tool the host does not know (including every MCP tool) that claims ``info`` or
+``edit`` becomes ``mcp``: a class no mode short of YOLO, no info/edit rule and no read-only policy
+approves, so it is asked about; an unknown tool claiming ``exec`` or ``mcp`` keeps that (stricter)
+claim. ACP agents name calls by their title, so their reads and edits are asked about in
+``auto_edit`` too: the price of not trusting a category that a model can choose.
+"""
+
+from __future__ import annotations
+
+from desktop.core.events import ToolCategory
+
+#: Lower-cased tool names of every adapter (aionrs, the built-in agent, ACP, Codex), by class.
+SHELL_TOOLS = frozenset(
+    {
+        "bash",
+        "execcommand",
+        "exec_command",
+        "shell",
+        "run_shell_command",
+        "local_shell",
+        "command",
+        "execute",
+        "terminal",
+        "run_terminal_cmd",
+    }
+)
+EDIT_TOOLS = frozenset(
+    {
+        "write",
+        "create",
+        "write_file",
+        "writefile",
+        "edit",
+        "str_replace",
+        "multiedit",
+        "edit_file",
+        "notebookedit",
+        "replace",
+        "apply_patch",
+        "patch",
+    }
+)
+INFO_TOOLS = frozenset(
+    {
+        "read",
+        "glob",
+        "grep",
+        "ls",
+        "read_file",
+        "read_many_files",
+        "list_directory",
+        "search_file_content",
+    }
+)
+
+
+def host_category(name: str, claimed: ToolCategory) -> ToolCategory:
+    """The class the host gives a tool named ``name`` that the agent called ``claimed``."""
+    if claimed == ToolCategory.REMOTE:
+        return ToolCategory.REMOTE
+    key = name.strip().lower()
+    if key in SHELL_TOOLS:
+        return ToolCategory.EXEC
+    if key in EDIT_TOOLS:
+        return ToolCategory.EDIT
+    if key in INFO_TOOLS:
+        return ToolCategory.INFO
+    return claimed if claimed in (ToolCategory.EXEC, ToolCategory.MCP) else ToolCategory.MCP
