@@ -147,6 +147,8 @@ QFrame[role="card"] {{ background: {surface}; border: 1px solid {border}; border
 QFrame[role="card"][status="waiting for approval"] {{ border: 1px solid {accent}; }}
 QFrame[role="card"][status="failed"], QFrame[role="card"][status="denied"] {{
     border: 1px solid {danger}; }}
+QFrame[role="card"][tone="warning"] {{ border: 1px solid {warning}; }}
+QLabel[role="muted"][tone="warning"] {{ color: {warning}; font-weight: 600; }}
 QFrame[role="exit"] {{ background: {surface}; border: 1px solid {danger}; border-radius: 10px; }}
 QFrame[role="card"][host="approval"] {{ border: none; background: transparent; }}
 QFrame#approvalCard {{ background: {surface}; border: 1px solid {border}; border-radius: 10px;

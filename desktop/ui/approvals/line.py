@@ -145,8 +145,13 @@ class CardLine(QWidget):
         """Add a widget right after the sentence's counts (e.g. "Tab to review", "1 of 2")."""
         self._layout.insertWidget(self._layout.indexOf(self.outcome) - 1, widget)
 
-    def set_outcome(self, text: str, at: float | None = None) -> None:
-        """Who decided (or "Approving…"), and when (local ``HH:MM``) if ``at`` is given."""
+    def set_outcome(self, text: str, at: float | None = None, *, tone: str = "") -> None:
+        """Who decided (or "Approving…"), and when (local ``HH:MM``) if ``at`` is given.
+
+        ``tone="warning"`` shows the text in the warning colour (a tool run without asking).
+        """
+        if tone != (self.outcome.property("tone") or ""):
+            set_role(self.outcome, "muted", tone=tone)
         self.outcome.setText(text)
         self.outcome.setToolTip(text)
         self.outcome.setVisible(bool(text))

@@ -19,6 +19,7 @@ from desktop.core.events import (
     ToolCategory,
     ToolDecided,
     ToolRequested,
+    UnaskedRun,
 )
 
 #: Characters of a target (path, command, pattern) shown in a title; the tooltip has it all.
@@ -204,6 +205,22 @@ def describe_decision(event: ToolDecided, category: str) -> str:
     else:
         return f"Not run: {event.reason}" if event.reason else "Not run: the session was closed"
     return f"{text}: {event.reason}" if event.reason else text
+
+
+def describe_unasked(category: str, unasked: str | None) -> tuple[str, str]:
+    """What a card run without a request says, and its tone ("warning" or "").
+
+    The host marks such runs (``ToolStarted.unasked``): a read-only tool run by the agent's own
+    allow-list, or a tool the approval mode the user chose covers, is plain information; any
+    other tool run without asking, while the host approves tools, is a warning.
+    """
+    if unasked == UnaskedRun.WARNING:
+        return "The agent ran this without asking", "warning"
+    if unasked == UnaskedRun.ALLOWED:
+        if category == ToolCategory.INFO:
+            return "Run by the agent (read-only)", ""
+        return "Run by the agent (your approval mode allows it)", ""
+    return "Run by the agent without asking", ""
 
 
 def clock(at: float) -> str:

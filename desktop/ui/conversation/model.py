@@ -97,6 +97,8 @@ class ToolItem(Item):
     decided_at: float | None = None  # epoch seconds: when the decision arrived
     result: ToolFinished | None = None
     cancel_reason: str | None = None
+    #: Run without a request: ``ToolStarted.unasked`` ("allowed", "warning"; None if asked).
+    unasked: str | None = None
 
 
 @dataclass(eq=False)
@@ -223,7 +225,7 @@ class Transcript(QObject):
                 args=event.args or {},
                 pending=False,
             )
-            item = ToolItem(request=request, status=ToolStatus.RUNNING)
+            item = ToolItem(request=request, status=ToolStatus.RUNNING, unasked=event.unasked)
             self._tools[event.call_id] = item
             self._add(item)
         else:

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
 from desktop.ui.approvals import ApprovalCard, CardState, describe_decision
 from desktop.ui.approvals.line import CardLine
 from desktop.ui.approvals.preview import PreviewBody, text_box
-from desktop.ui.approvals.summary import tool_sentence
+from desktop.ui.approvals.summary import describe_unasked, tool_sentence
 from desktop.ui.conversation.items import set_role
 from desktop.ui.conversation.model import ToolItem, ToolStatus
 from desktop.ui.diff import DiffView
@@ -121,7 +121,8 @@ class ToolCard(QFrame):
             words = f"cancelled: {item.cancel_reason}"
         self.line.set_run_status(words, status.value)
         bad = status in (ToolStatus.FAILED, ToolStatus.DENIED)
-        set_role(self, "card", status=status.value, host=self._host)
+        warn = item.unasked == "warning"
+        set_role(self, "card", status=status.value, host=self._host, tone="warning" if warn else "")
         if item.decision is not None:
             if self.approval is not None:
                 if self.approval.state != CardState.RESOLVED:
@@ -130,8 +131,9 @@ class ToolCard(QFrame):
                 text = describe_decision(item.decision, item.request.category)
                 self.line.set_outcome(text, item.decided_at)
         elif self.approval is None and status != ToolStatus.APPROVED:
-            # Ran without a request: the agent allowed it itself (e.g. its own read-only tools).
-            self.line.set_outcome("Run by the agent without asking")
+            # Ran without a request: the host says whether that was allowed (issue 14, item 5).
+            text, tone = describe_unasked(item.request.category, item.unasked)
+            self.line.set_outcome(text, tone=tone)
         elif status == ToolStatus.CANCELLED and self.approval and self.approval.is_pending():
             self.approval.mark_cancelled(item.cancel_reason or "")
         if self.approval is not None:
