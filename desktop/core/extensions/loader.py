@@ -3,13 +3,16 @@
 Sources, by precedence: built-ins enabled by name, the user's folder
 (``<config>/extensions``), the folders of ``AGENTDESK_EXTENSIONS_PATH`` (trusted, like the
 user's own) and the workspace's ``.agentdesk/extensions`` (loaded only after the user trusted
-that exact content). An incompatible extension is never imported; under ``enforced`` trust an
-extension without a capability declaration is refused before its code runs (trap T15), and
-``agentId`` clashes are refused before any handler is committed (trap T3).
+that exact content, every file of its folder included). Extension code is compiled from its
+source only: no bytecode is read from or written to an extension folder (a planted
+``__pycache__`` file never runs). An incompatible extension is never imported; under
+``enforced`` trust an extension without a capability declaration is refused before its code
+runs (trap T15), and ``agentId`` clashes are refused before any handler is committed (trap T3).
 """
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import inspect
 import logging
@@ -17,7 +20,7 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
+from types import CodeType, ModuleType
 
 from desktop.core.extensions.compat import HOST_PROFILE, compatibility_reasons
 from desktop.core.extensions.locations import WORKSPACE_FOLDER, env_roots
@@ -129,19 +132,36 @@ class ExtensionSources:
         return unique, disabled
 
 
+class SourceOnlyLoader(importlib.machinery.SourceFileLoader):
+    """Compiles the entry point from its source text: a ``__pycache__`` file (which Python
+    would prefer, and which a repository can plant) is never read, and none is written."""
+
+    def get_code(self, fullname: str) -> CodeType:
+        """The code of the source file, compiled now (the base class would read and write the
+        cache here)."""
+        del fullname
+        return self.source_to_code(self.get_data(self.path), self.path)
+
+
 def _import(candidate: Candidate, entry: Path) -> ModuleType:
     unique = f"agentdesk_extension_{candidate.folder.name}_{abs(hash(candidate.folder)):x}"
     safe = "".join(ch if ch.isalnum() else "_" for ch in unique)
-    spec = importlib.util.spec_from_file_location(safe, entry)
-    if spec is None or spec.loader is None:
+    loader = SourceOnlyLoader(safe, str(entry))
+    spec = importlib.util.spec_from_file_location(safe, entry, loader=loader)
+    if spec is None:
         raise ImportError(f"cannot import {entry}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[safe] = module  # dataclasses and pickling look modules up by name
+    # Modules the extension imports itself write no bytecode into its folder either (it would
+    # change the folder and so revoke the user's trust).
+    writes_bytecode, sys.dont_write_bytecode = sys.dont_write_bytecode, True
     try:
-        spec.loader.exec_module(module)
+        loader.exec_module(module)
     except BaseException:
         sys.modules.pop(safe, None)
         raise
+    finally:
+        sys.dont_write_bytecode = writes_bytecode
     return module
 
 
@@ -210,9 +230,13 @@ class ExtensionLoader:
             digest = content_hash(candidate.folder)
             if not self.trust_store.is_trusted(candidate.folder, digest):
                 report.untrusted.append((candidate, manifest, digest))
-                return self._fail(
-                    candidate, "trust_required", "workspace extension not trusted yet"
+                message = (
+                    "workspace extension changed since it was trusted (a file was added, "
+                    "removed or changed); review it and trust it again"
+                    if self.trust_store.changed(candidate.folder)
+                    else "workspace extension not trusted yet"
                 )
+                return self._fail(candidate, "trust_required", message)
         if self.trust_mode == TrustMode.ENFORCED and manifest.capabilities is None:
             return self._fail(candidate, "trust_denied", "has no manifest capabilities declaration")
         if manifest.agent_id in agent_ids:
