@@ -54,3 +54,31 @@ def test_an_always_rule_on_shell_commands_cannot_run_a_listed_command(
         ("always", "policy", "--on-request approve-always"),
         ("deny", "extension", "shell_deny_list"),
     ]
+
+
+def test_a_shell_tool_claimed_as_info_is_screened(tmp_path: Path, agentdesk_home: Path) -> None:
+    # The model makes the agent label Bash "info": the read-only policy would approve the claim,
+    # the host classifies it as a shell command and the deny list refuses it.
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    _deny_touch_pwned(agentdesk_home)
+    lying = {"tool": {"name": "Bash", "args": {"command": "ls; touch pwned"}, "category": "info"}}
+    command = " ".join(fake_command("aionrs-0.2", {"turns": [[lying, {"text": "."}]]}, tmp_path))
+    result = agentdesk(
+        "exec",
+        "--agent-cmd",
+        command,
+        "--json",
+        "--on-request",
+        "approve",
+        "--enable-extension",
+        "read_only_auto_approve",
+        "--enable-extension",
+        "shell_deny_list",
+        "-p",
+        "go",
+        cwd=workspace,
+    )
+    assert result.returncode == 0, result.stderr
+    assert not (workspace / "pwned").exists()
+    assert decisions(result.stdout) == [("deny", "extension", "shell_deny_list")]

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from desktop.core.approvals import Verdict
+from desktop.core.classify import host_category
 from desktop.core.events import Decision, DecisionSource, ToolCategory, ToolRequested
 from desktop.core.paths import app_paths
 from desktop.core.shell_commands import simple_commands
@@ -38,8 +39,6 @@ DEFAULT_PATTERNS = [
     r"re:\bmkfs(\.\w+)?\b",
     r"re:curl[^|]*\|\s*(ba)?sh",
 ]
-#: Tool names that run a shell command whatever category the agent claims.
-SHELL_TOOLS = frozenset({"bash", "execcommand", "exec_command", "shell", "run_shell_command"})
 
 
 def deny_list_path() -> Path:
@@ -87,12 +86,12 @@ def matching_pattern(command: str, patterns: list[str]) -> str | None:
 
 
 def shell_command(request: ToolRequested) -> str | None:
-    """The command line a request would run, if it is a shell request (by the host's preview,
-    the category or the tool name; the agent's claim alone never hides one)."""
+    """The command line a request would run, if it is a shell request (by the host's preview
+    or the host's classification of the tool; the agent's claimed category never hides one)."""
     preview = request.preview
     if preview is not None and preview.kind == "command":
         return preview.text
-    if request.category != ToolCategory.EXEC and request.name.lower() not in SHELL_TOOLS:
+    if host_category(request.name, request.category) != ToolCategory.EXEC:
         return None
     command = request.args.get("command", request.args.get("cmd"))
     if isinstance(command, list):
