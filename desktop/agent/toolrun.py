@@ -56,7 +56,19 @@ class ToolRunner:
         """Run ``calls``, filling ``outcomes`` by call id as each one ends."""
         jobs: list[tuple[ToolCall, Tool[Any] | None, BaseModel | str, asyncio.Future[Any] | None]]
         jobs = []
+        used: set[str] = set()
         for call in calls:
+            if call.id in used:
+                # A reused id: a decision for it could reach the wrong call (issue 14, item 1).
+                self._send(
+                    wire.Info(
+                        type="info",
+                        msg_id=msg_id,
+                        message=f"Skipped {call.name}: the model reused the call id {call.id!r}.",
+                    )
+                )
+                continue
+            used.add(call.id)
             tool, parsed = self._prepare(call)
             verdict: asyncio.Future[Any] | None = None
             ready = tool is not None and not isinstance(parsed, str)

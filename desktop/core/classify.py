@@ -4,11 +4,13 @@ The model is hostile: it can make an agent label ``Bash`` as ``info``. Modes, al
 policies and screens must therefore key on what the host knows a tool does, not on the claim.
 Shell tools are ``exec``; file writers and editors are ``edit``; file readers and searchers are
 ``info``; tools of a remote runtime (``remote``) keep their class, because the runtime, not the
-host, runs them. A tool the host does not know (including every MCP tool) that claims ``info`` or
-``edit`` becomes ``mcp``: a class no mode short of YOLO, no info/edit rule and no read-only policy
-approves, so it is asked about; an unknown tool claiming ``exec`` or ``mcp`` keeps that (stricter)
-claim. ACP agents name calls by their title, so their reads and edits are asked about in
-``auto_edit`` too: the price of not trusting a category that a model can choose.
+host, runs them. A tool the host does not know (including every MCP tool) is ``mcp`` whatever
+it claims: a class no mode short of YOLO, no info/edit/exec rule and no read-only policy
+approves, so it is asked about. (Keeping an unknown tool's ``exec`` claim would let a model get
+an always-rule for shell commands made from a harmless-looking call; the property test in
+``tests/core/test_approval_property.py`` found that.) ACP agents name calls by their title,
+so their reads and edits are asked about in ``auto_edit`` too: the price of not trusting a
+category that a model can choose.
 """
 
 from __future__ import annotations
@@ -71,4 +73,4 @@ def host_category(name: str, claimed: ToolCategory) -> ToolCategory:
         return ToolCategory.EDIT
     if key in INFO_TOOLS:
         return ToolCategory.INFO
-    return claimed if claimed in (ToolCategory.EXEC, ToolCategory.MCP) else ToolCategory.MCP
+    return ToolCategory.MCP

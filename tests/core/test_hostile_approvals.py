@@ -8,6 +8,9 @@ without a request.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +32,9 @@ from desktop.core.events import (
 from desktop.core.extensions.agent_job import read_only_policy
 from desktop.core.session import Session
 from desktop.core.session_approvals import DUPLICATE_CALL_ID
+from tests.agent.harness import agent_env
 from tests.core.support import Recorder, make_session
-
-pytestmark = pytest.mark.asyncio
+from tests.fakes.fake_llm import FakeLLM, ToolCallSpec, Turn
 
 
 def tool(name: str, args: dict[str, Any], **extra: Any) -> dict[str, Any]:
@@ -64,6 +67,7 @@ async def start(
 # ------------------------------------------------------------------ 1. reused call ids
 
 
+@pytest.mark.asyncio
 async def test_a_reused_id_after_a_decision_is_denied_and_the_first_keeps_its_own(
     tmp_path: Path,
 ) -> None:
@@ -93,6 +97,7 @@ async def test_a_reused_id_after_a_decision_is_denied_and_the_first_keeps_its_ow
         await session.close()
 
 
+@pytest.mark.asyncio
 async def test_a_reused_id_while_the_first_waits_denies_both_and_approves_nothing(
     tmp_path: Path,
 ) -> None:
@@ -116,6 +121,42 @@ async def test_a_reused_id_while_the_first_waits_denies_both_and_approves_nothin
         await session.close()
 
 
+def test_exec_with_the_built_in_agent_runs_nothing_on_a_reused_id_and_ends(
+    tmp_path: Path,
+) -> None:
+    """The issue's repro: ``--on-request deny`` with read_only_auto_approve, a model answering
+    Read a.txt and Bash ``touch pwned`` under one id: Bash ran and ``exec`` hung."""
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "a.txt").write_text("hello\n")
+    calls = [
+        ToolCallSpec("Read", {"file_path": "a.txt"}, "dup"),
+        ToolCallSpec("Bash", {"command": "touch pwned"}, "dup"),
+    ]
+    with FakeLLM([Turn(tool_calls=calls), {"text": "done"}]) as llm:
+        env = agent_env(ANTHROPIC_BASE_URL=llm.url, AGENTDESK_HOME=str(tmp_path / "home"))
+        del env["OPENAI_API_KEY"]
+        argv = [sys.executable, "-m", "desktop", "exec", "--agent", "builtin", "--json"]
+        extension = ["--enable-extension", "read_only_auto_approve"]
+        done = subprocess.run(
+            [*argv, "--on-request", "deny", *extension, "-p", "go"],
+            cwd=ws,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 0, done.stderr
+    events = [json.loads(line) for line in done.stdout.splitlines()]
+    assert not (ws / "pwned").exists()
+    ran = [e["name"] for e in events if e["type"] == "tool_started"]
+    assert ran == ["Read"]
+    assert [e["type"] for e in events][-1] in ("turn_ended", "state_changed")
+    assert any(e["type"] == "turn_ended" and e["reason"] == "completed" for e in events)
+
+
+@pytest.mark.asyncio
 async def test_agents_may_reuse_an_id_in_a_later_turn(tmp_path: Path) -> None:
     ws = tmp_path / "ws"
     ws.mkdir()
@@ -152,6 +193,7 @@ def by_read_only_policy(session: Session) -> None:
     session.approvals.policies.append(("read only", read_only_policy))
 
 
+@pytest.mark.asyncio
 @pytest.mark.parametrize("allow", [by_mode, by_rule_made_on_a_read, by_read_only_policy])
 @pytest.mark.parametrize(
     ("name", "host"), [("Bash", ToolCategory.EXEC), ("mystery_tool", ToolCategory.MCP)]
@@ -180,6 +222,7 @@ async def test_a_tool_claiming_info_is_judged_by_what_the_host_knows(
         await session.close()
 
 
+@pytest.mark.asyncio
 async def test_known_tools_keep_their_class_and_are_still_auto_approved(tmp_path: Path) -> None:
     ws = tmp_path / "ws"
     ws.mkdir()
@@ -200,6 +243,7 @@ async def test_known_tools_keep_their_class_and_are_still_auto_approved(tmp_path
 # ------------------------------------------------------------------ 4. no preview possible
 
 
+@pytest.mark.asyncio
 @pytest.mark.parametrize(
     ("path", "why"),
     [
@@ -231,6 +275,7 @@ async def test_a_request_the_host_cannot_preview_still_gets_a_card_and_a_decisio
 # ------------------------------------------------------------------ 5. run without asking
 
 
+@pytest.mark.asyncio
 async def test_a_tool_run_without_a_request_is_marked(tmp_path: Path) -> None:
     ws = tmp_path / "ws"
     ws.mkdir()
@@ -250,6 +295,7 @@ async def test_a_tool_run_without_a_request_is_marked(tmp_path: Path) -> None:
         await session.close()
 
 
+@pytest.mark.asyncio
 async def test_a_requested_tool_is_not_marked(tmp_path: Path) -> None:
     ws = tmp_path / "ws"
     ws.mkdir()
