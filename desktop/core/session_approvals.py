@@ -208,23 +208,32 @@ class SessionApprovals:
         the agent can no longer tell which call an approval for that id is meant for, so the
         only answer the host ever sends for the id from now on is a denial.
         """
-        reason = (
-            f"The agent asked to run {request.name} with the call id {request.call_id!r}, "
+        name, call_id = request.name[:60], request.call_id[:60]  # both come from the model
+        message = (
+            f"The agent asked to run {name} with the call id {call_id!r}, "
             "which another request of this turn already has; it was denied so that no "
             "decision meant for one call is applied to another."
         )
-        self._publish(ErrorEvent(turn_id=request.turn_id, code="duplicate_call_id", message=reason))
+        self._publish(
+            ErrorEvent(turn_id=request.turn_id, code="duplicate_call_id", message=message)
+        )
         if self.approvals.is_pending(request.call_id):
             self.decide(
                 request.call_id,
                 Decision.DENY,
                 DecisionSource.POLICY,
                 source_name=DUPLICATE_CALL_ID,
-                reason="Another request reused this call id.",
+                reason="a later call of this turn reused its id",
             )
         self._publish(request.model_copy(update={"pending": False}))
         self._announce_decision(
-            request, Verdict(Decision.DENY, DecisionSource.POLICY, DUPLICATE_CALL_ID, reason)
+            request,
+            Verdict(
+                Decision.DENY,
+                DecisionSource.POLICY,
+                DUPLICATE_CALL_ID,
+                "another call of this turn has the same id",
+            ),
         )
 
     def _on_tool_started(self, event: ToolStarted) -> None:

@@ -113,7 +113,8 @@ class Oracle:
             ok = self.mode == ApprovalMode.YOLO or kind in MODE_ALLOWS[self.mode]
             return None if ok else f"mode {self.mode} approved {names[0]}"
         if event.source == DecisionSource.ALWAYS_RULE:
-            return None if kind is not None and kind in self.rules else f"rule approved {names}"
+            # A user's "always" on an unknown tool allows unknown tools ("MCP and other tools").
+            return None if kind in self.rules else f"rule approved {names}"
         if event.source == DecisionSource.POLICY:
             ok = self.policy_on and event.source_name == POLICY and kind == ToolCategory.INFO
             return None if ok else f"policy {event.source_name} approved {names[0]}"
@@ -203,7 +204,7 @@ async def play(workspace: Path, program: list[tuple[Any, ...]]) -> Oracle:
 
 
 @settings(
-    max_examples=300,
+    max_examples=500,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
