@@ -92,7 +92,7 @@ class Session(SessionApprovals):
         self._start_lock = asyncio.Lock()
         self._pump_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._seen_calls: set[str] = set()
+        self._seen_calls: dict[str, bool] = {}
         self._seen_turn: str | None = None
         self._closed = False
 

@@ -12,13 +12,15 @@ list is published as ``RulesChanged``, so every consumer sees the rules the sess
 The model is hostile, so a request is screened in this order:
 
 1. **Call ids are never shared.** A decision travels to the agent by call id only, so a request
-   whose id is pending, or was already requested in this turn, is denied at once (an ``error``
+   whose id is pending, or was already asked about in this turn, is denied at once (an ``error``
    event, a card saying why, ``ToolDecided`` by the policy ``duplicate call id``); a first
    request already decided keeps its decision, one still waiting is denied as well (no approval
    for an ambiguous id ever leaves the host). The scope is the turn, not the conversation,
    because agents legitimately reuse ids across turns (scripted providers, Codex's ``call_…``
    ids, see ``desktop/ui/sidebar/replay.py``) and every call of a turn is closed, run or
-   cancelled by the time the turn ends, so a later reuse cannot meet a stale decision.
+   cancelled by the time the turn ends, so a later reuse cannot meet a stale decision. A call
+   the agent ran or showed without asking (``tool_running`` alone, Codex's own items) waits for
+   no decision, so a later request with its id is not ambiguous and is asked about as usual.
 2. **The host classifies the tool** (``desktop.core.classify``): modes, rules, policies and
    screens see the host's class; the agent's differing claim stays in ``claimed_category``.
 3. **Every request gets a preview** (``safe_preview``): one the host cannot compute says why,
@@ -73,8 +75,8 @@ class SessionApprovals:
     _backend: AgentBackend | None
     _active_turn: str | None
     _tasks: set[asyncio.Task[Any]]
-    #: Call ids requested in the turn ``_seen_turn`` (pending or decided).
-    _seen_calls: set[str]
+    #: Call ids seen in the turn ``_seen_turn``: True when the host was asked to decide it.
+    _seen_calls: dict[str, bool]
     _seen_turn: str | None
 
     def _publish(self, event: SessionEvent) -> None:
@@ -162,11 +164,11 @@ class SessionApprovals:
         if self._tasks:
             await asyncio.wait(tuple(self._tasks), timeout=2.0)
 
-    def _calls_of_turn(self, turn_id: str | None) -> set[str]:
-        """The call ids requested in ``turn_id`` (a new turn starts a new set)."""
+    def _calls_of_turn(self, turn_id: str | None) -> dict[str, bool]:
+        """The call ids seen in ``turn_id``, True if asked (a new turn starts afresh)."""
         if turn_id != self._seen_turn:
             self._seen_turn = turn_id
-            self._seen_calls = set()
+            self._seen_calls = {}
         return self._seen_calls
 
     def _on_tool_request(self, event: ToolRequested) -> None:
@@ -174,7 +176,7 @@ class SessionApprovals:
         turn_id = event.turn_id or self._active_turn
         seen = self._calls_of_turn(turn_id)
         if backend is None or not backend.host_approves_tools or not event.pending:
-            seen.add(event.call_id)
+            seen.setdefault(event.call_id, False)
             self._publish(event)
             return
         category = host_category(event.name, event.category)
@@ -187,10 +189,10 @@ class SessionApprovals:
                 "claimed_category": event.category if category != event.category else None,
             }
         )
-        if event.call_id in seen or self.approvals.is_pending(event.call_id):
+        if seen.get(event.call_id) or self.approvals.is_pending(event.call_id):
             self._deny_duplicate(request)
             return
-        seen.add(event.call_id)
+        seen[event.call_id] = True
         verdict = self.approvals.automatic(request)
         if verdict is not None:
             self._publish(request.model_copy(update={"pending": False}))
@@ -243,7 +245,7 @@ class SessionApprovals:
         if backend is None or not backend.host_approves_tools or event.call_id in seen:
             self._publish(event)
             return
-        seen.add(event.call_id)
+        seen[event.call_id] = False
         category = host_category(event.name, event.category or ToolCategory.MCP)
         allowed = category == ToolCategory.INFO or mode_allows(self.approvals.mode, category)
         self._publish(

@@ -177,6 +177,26 @@ async def test_agents_may_reuse_an_id_in_a_later_turn(tmp_path: Path) -> None:
         await session.close()
 
 
+@pytest.mark.asyncio
+async def test_a_request_after_an_unasked_run_with_its_id_is_asked_as_usual(
+    tmp_path: Path,
+) -> None:
+    """Nothing waited on the first call (Codex shows its own items this way), so no ambiguity."""
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    ran = {"type": "tool_running", "msg_id": "m", "call_id": "x1", "tool_name": "Read"}
+    turn = [{"event": ran}, tool("Bash", {"command": "touch ok"}, call_id="x1")]
+    session, rec = await start(ws, "aionrs-0.2", [turn])
+    try:
+        session.submit(Prompt("go"))
+        await rec.wait_for(ToolRequested, lambda e: e.pending and e.call_id == "x1")
+        assert session.decide("x1", Decision.ONCE) == "accepted"
+        await session.wait_idle()
+        assert (ws / "ok").exists() and not rec.of(ErrorEvent)
+    finally:
+        await session.close()
+
+
 # ------------------------------------------------------------------ 2. claimed categories
 
 
