@@ -114,6 +114,8 @@ class ToolPreview(BaseModel):
     paths: list[str] = Field(default_factory=list)
     outside_workspace: bool = False
     new_file: bool = False
+    #: Why the host could not compute the preview (``text`` then holds the arguments).
+    unavailable: str | None = None
 
 
 class _Event(BaseModel):

@@ -69,6 +69,7 @@ def safe_preview(
     return ToolPreview(
         kind="json",
         text=f"(Agent Desk cannot preview this call: {reason})\n" + _args_json(args),
+        unavailable=reason,
     )
 
 

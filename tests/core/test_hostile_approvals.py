@@ -292,6 +292,25 @@ async def test_a_request_the_host_cannot_preview_still_gets_a_card_and_a_decisio
         await session.close()
 
 
+@pytest.mark.asyncio
+async def test_the_read_only_policy_does_not_approve_a_read_it_could_not_preview(
+    tmp_path: Path,
+) -> None:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    turn = [request_event("r", "Read", "info", {"file_path": "a\u0000b"}), {"sleep": 30}]
+    session, rec = await start(ws, "spec", [turn])
+    by_read_only_policy(session)
+    try:
+        session.submit(Prompt("go"))
+        decided = await rec.wait_for(ToolDecided, lambda e: e.call_id == "r")
+        assert (decided.decision, decided.source) == (Decision.DENY, DecisionSource.POLICY)
+        card = rec.of(ToolRequested)[-1]
+        assert card.preview is not None and card.preview.unavailable
+    finally:
+        await session.close()
+
+
 # ------------------------------------------------------------------ 5. run without asking
 
 

@@ -29,9 +29,14 @@ POLICY_NAME = "background agent (read-only)"
 
 
 def read_only_policy(request: ToolRequested) -> Verdict:
-    """Approve reads inside the workspace; deny everything else."""
-    outside = request.preview is not None and request.preview.outside_workspace
-    if request.category == ToolCategory.INFO and not outside:
+    """Approve reads inside the workspace; deny everything else.
+
+    ``request.category`` is the host's classification (``desktop.core.classify``), so a shell
+    or unknown tool claiming ``info`` is denied; so is a read the host could not preview.
+    """
+    preview = request.preview
+    unsure = preview is not None and (preview.outside_workspace or preview.unavailable)
+    if request.category == ToolCategory.INFO and not unsure:
         return Verdict(Decision.ONCE, DecisionSource.POLICY, POLICY_NAME)
     return Verdict(
         Decision.DENY,
