@@ -15,6 +15,7 @@ from desktop.core.redaction import REDACTED, Redactor, secret_values
 
 __all__ = ["REDACTED", "Redactor", "TrafficLog", "secret_values"]
 
+
 class TrafficLog:
     """Appends ``<time> <direction> <line>`` records to a file."""
 
