@@ -193,8 +193,8 @@ class Session(SessionApprovals):
             self.ready_info = ready
             self.agent_session_id = ready.session_id or self.agent_session_id
             self._publish(ready)
-            if self.mode != ApprovalMode.DEFAULT:
-                await backend.set_mode(self.mode)
+            if self.agent_mode != ApprovalMode.DEFAULT:
+                await backend.set_mode(self.agent_mode)
             self._set_state(SessionState.READY)
             return ready
 

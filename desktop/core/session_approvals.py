@@ -85,12 +85,19 @@ class SessionApprovals:
     def _set_state(self, state: SessionState) -> None:
         raise NotImplementedError
 
+    @property
+    def agent_mode(self) -> ApprovalMode:
+        """The mode the agent is told: ``default`` while a screen (the shell deny list) must see
+        every request, since an agent told ``yolo`` runs tools without asking; the host still
+        applies ``approvals.mode`` itself."""
+        return ApprovalMode.DEFAULT if self.approvals.screens else self.approvals.mode
+
     async def set_mode(self, mode: ApprovalMode) -> None:
         """Change the approval mode (host-side, and forwarded to the agent)."""
         self.approvals.mode = ApprovalMode(mode)
         self._publish(ModeChanged(mode=self.approvals.mode))
         if self._backend is not None and self.state != SessionState.EXITED:
-            await self._backend.set_mode(self.approvals.mode)
+            await self._backend.set_mode(self.agent_mode)
 
     def decide(
         self,

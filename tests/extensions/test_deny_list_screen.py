@@ -25,6 +25,34 @@ def _bash(command: str) -> dict[str, object]:
     return {"tool": {"name": "Bash", "args": {"command": command}, "category": "exec"}}
 
 
+def test_yolo_mode_cannot_run_a_listed_command(tmp_path: Path, agentdesk_home: Path) -> None:
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    _deny_touch_pwned(agentdesk_home)
+    scenario = {"turns": [[_bash("echo ok; touch pwned"), _bash("echo ok > fine"), {"text": "."}]]}
+    command = " ".join(fake_command("aionrs-0.2", scenario, tmp_path))
+    result = agentdesk(
+        "exec",
+        "--agent-cmd",
+        command,
+        "--json",
+        "--mode",
+        "yolo",
+        "--enable-extension",
+        "shell_deny_list",
+        "-p",
+        "go",
+        cwd=workspace,
+    )
+    assert result.returncode == 0, result.stderr
+    assert not (workspace / "pwned").exists()
+    assert (workspace / "fine").exists()
+    assert decisions(result.stdout) == [
+        ("deny", "extension", "shell_deny_list"),
+        ("once", "mode", "yolo"),
+    ]
+
+
 def test_an_always_rule_on_shell_commands_cannot_run_a_listed_command(
     tmp_path: Path, agentdesk_home: Path
 ) -> None:
