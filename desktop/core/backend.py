@@ -67,6 +67,10 @@ class AgentBackend(ABC):
     protocol: str = "unknown"
     #: Whether tool calls are approved on this host (remote runtimes run their own tools).
     host_approves_tools: bool = True
+    #: Whether the adapter takes tool categories from the protocol's own structure (ACP tool
+    #: kinds), which the agent program sets and the model cannot choose; otherwise the host
+    #: classifies tools by name (``desktop.core.classify``), whatever category is claimed.
+    categories_from_protocol: bool = False
 
     @abstractmethod
     async def start(self, emit: EmitFn) -> AgentReady:

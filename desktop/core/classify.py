@@ -8,9 +8,9 @@ host, runs them. A tool the host does not know (including every MCP tool) is ``m
 it claims: a class no mode short of YOLO, no info/edit/exec rule and no read-only policy
 approves, so it is asked about. (Keeping an unknown tool's ``exec`` claim would let a model get
 an always-rule for shell commands made from a harmless-looking call; the property test in
-``tests/core/test_approval_property.py`` found that.) ACP agents name calls by their title,
-so their reads and edits are asked about in ``auto_edit`` too: the price of not trusting a
-category that a model can choose.
+``tests/core/test_approval_property.py`` found that.) ACP agents name calls by their title;
+their category comes from the call's ``kind``, which the agent program sets and the model cannot
+choose, so the session keeps it (``AgentBackend.categories_from_protocol``).
 """
 
 from __future__ import annotations

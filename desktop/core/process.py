@@ -27,14 +27,7 @@ from pathlib import Path
 
 from desktop.core.key_pipe import KEY_FD_ENV, open_key_pipe, take_keys
 from desktop.core.lines import DEFAULT_LINE_LIMIT, LineSplitter, OversizeLine
-from desktop.core.proctree import (
-    TREE_ENV,
-    ProcessTree,
-    become_subreaper,
-    new_tag,
-    reap,
-    start_sweeps,
-)
+from desktop.core.proctree import TREE_ENV, ProcessTree, new_tag, reap
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +102,7 @@ class AgentProcess:
     async def start(self) -> None:
         """Spawn the process; raises ``OSError`` if the program cannot be executed."""
         kwargs: dict[str, object] = {}
-        tag = new_tag() if become_subreaper() else None  # Linux: track escaped descendants
+        tag = new_tag() if sys.platform.startswith("linux") else None  # find escaped descendants
         if sys.platform == "win32":
             kwargs["creationflags"] = (
                 subprocess.CREATE_NEW_PROCESS_GROUP | subprocess.CREATE_NO_WINDOW
@@ -139,7 +132,6 @@ class AgentProcess:
                 os.close(key_fd)
         self._tree = ProcessTree(self._proc.pid, tag)
         loop = asyncio.get_running_loop()
-        start_sweeps(loop)
         self._stderr_task = loop.create_task(self._drain_stderr())
 
     async def lines(self) -> AsyncIterator[list[bytes | OversizeLine]]:
@@ -263,7 +255,7 @@ class AgentProcess:
         that called ``setsid()`` and ignores SIGTERM) and reap what was adopted."""
         if self._proc is None or self._tree is None:
             return
-        self._tree.collect(scan=False)  # escaped orphans are our children (subreaper)
+        self._tree.collect()  # escaped orphans (now init's children) are found by their tag
         self._signal_tree(_SIGKILL)
         reap()
 

@@ -9,13 +9,12 @@ the first, today's behaviour):
   their session or process group;
 - a tag in the environment (``AGENTDESK_PROCESS_TREE``) that every descendant inherits unless it
   scrubs its environment, so a process that escaped the tree is still found by its tag;
-- Agent Desk is a child subreaper (``prctl(PR_SET_CHILD_SUBREAPER)``): orphaned descendants are
-  re-parented to it instead of init, so they stay findable (as its own children) and killable.
+- before the last signal, every process of the system is scanned for the tag (``collect``).
 
-Being a subreaper means adopted orphans become Agent Desk's zombies when they exit. They are
-reaped here, one pid at a time and only pids remembered as agent descendants (checked by
-creation time): a blanket ``waitpid(-1)`` would steal the exits that asyncio's child watcher and
-``subprocess`` wait for.
+Agent Desk is not a child subreaper: that would make it the parent of every orphan of every
+child (login shells, npm, tests' helpers), zombies it would have to reap without stealing the
+exits asyncio's child watcher waits for. Escaped orphans go to init, which reaps them; the tag
+finds them. ``reap`` only reaps remembered members that are Agent Desk's own zombie children.
 
 A cgroup v2 scope would contain the tree without any of this, but needs a systemd user session
 or a delegated cgroup subtree; CI and many desktops have neither, so the tree is tracked here.
@@ -23,14 +22,11 @@ or a delegated cgroup subtree; CI and many desktops have neither, so the tree is
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import ctypes
 import logging
 import os
 import sys
 import uuid
-import weakref
 
 import psutil
 
@@ -38,55 +34,15 @@ log = logging.getLogger(__name__)
 
 #: The environment variable that tags every process of one agent's tree.
 TREE_ENV = "AGENTDESK_PROCESS_TREE"
-#: Seconds between sweeps that reap adopted orphans which exited on their own.
-REAP_INTERVAL = 5.0
-_PR_SET_CHILD_SUBREAPER = 36
 _LINUX = sys.platform.startswith("linux")
 
-#: Agent descendants that may become (or are) our children: pid → psutil handle.
+#: Remembered agent descendants that may be our own (zombie) children: pid → psutil handle.
 _adopted: dict[int, psutil.Process] = {}
-_subreaper = False
-_sweeping: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
 
 
 def new_tag() -> str:
-    """A fresh tag for one agent's tree (this host's pid first, so sweeps recognise ours)."""
+    """A fresh tag for one agent's tree (this host's pid first)."""
     return f"{os.getpid()}-{uuid.uuid4().hex}"
-
-
-def become_subreaper() -> bool:
-    """Make this process the child subreaper of its descendants (Linux; once); True if it is."""
-    global _subreaper
-    if _subreaper or not _LINUX:
-        return _subreaper
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        if libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
-            raise OSError(ctypes.get_errno(), "prctl(PR_SET_CHILD_SUBREAPER) failed")
-    except (OSError, AttributeError) as exc:
-        log.warning("cannot become a child subreaper; escaped agent processes go to init: %s", exc)
-        return False
-    _subreaper = True
-    return True
-
-
-def start_sweeps(loop: asyncio.AbstractEventLoop) -> None:
-    """Reap adopted orphans on ``loop`` every ``REAP_INTERVAL`` seconds (once per loop)."""
-    if not _LINUX or loop in _sweeping:
-        return
-    _sweeping.add(loop)
-
-    def sweep() -> None:
-        if loop.is_closed():
-            return
-        try:
-            adopt_tagged_children()
-            reap()
-        except Exception:  # a sweep must never break the loop it runs on
-            log.exception("sweeping adopted agent processes failed")
-        loop.call_later(REAP_INTERVAL, sweep)
-
-    loop.call_later(REAP_INTERVAL, sweep)
 
 
 def _tag_of(proc: psutil.Process) -> str | None:
@@ -95,15 +51,6 @@ def _tag_of(proc: psutil.Process) -> str | None:
     except (psutil.Error, OSError):
         return None
     return env.get(TREE_ENV)
-
-
-def adopt_tagged_children() -> None:
-    """Remember our own children that carry one of our tags (adopted orphans of an agent)."""
-    prefix = f"{os.getpid()}-"
-    with contextlib.suppress(psutil.Error):
-        for child in psutil.Process().children():
-            if child.pid not in _adopted and (_tag_of(child) or "").startswith(prefix):
-                _adopted[child.pid] = child
 
 
 def reap() -> int:

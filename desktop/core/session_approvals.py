@@ -178,6 +178,14 @@ class SessionApprovals:
             self._seen_calls = {}
         return self._seen_calls
 
+    @staticmethod
+    def _classify(backend: AgentBackend, name: str, claimed: ToolCategory) -> ToolCategory:
+        """The host's class of a call (by name), or the protocol's own (``AgentBackend.
+        categories_from_protocol``: ACP tool kinds, set by the agent program)."""
+        if backend.categories_from_protocol and claimed != ToolCategory.MCP:
+            return claimed
+        return host_category(name, claimed)
+
     def _on_tool_request(self, event: ToolRequested) -> None:
         backend = self._backend
         turn_id = event.turn_id or self._active_turn
@@ -186,7 +194,7 @@ class SessionApprovals:
             seen.setdefault(event.call_id, False)
             self._publish(event)
             return
-        category = host_category(event.name, event.category)
+        category = self._classify(backend, event.name, event.category)
         preview = event.preview or safe_preview(self.workspace, event.name, category, event.args)
         request = event.model_copy(
             update={
@@ -253,7 +261,7 @@ class SessionApprovals:
             self._publish(event)
             return
         seen[event.call_id] = False
-        category = host_category(event.name, event.category or ToolCategory.MCP)
+        category = self._classify(backend, event.name, event.category or ToolCategory.MCP)
         allowed = category == ToolCategory.INFO or mode_allows(self.approvals.mode, category)
         self._publish(
             event.model_copy(

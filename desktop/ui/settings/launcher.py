@@ -91,6 +91,7 @@ class LazyBackend(AgentBackend):
         self._inner = inner
         self.name, self.protocol = inner.name, inner.protocol
         self.host_approves_tools = inner.host_approves_tools
+        self.categories_from_protocol = inner.categories_from_protocol
         for listener, wants in self._listeners:
             inner.add_signal_listener(listener, wants)
         return await inner.start(emit)

@@ -106,6 +106,9 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
     """One ACP agent process and one ACP session (raw signals: every incoming ``acp.*``)."""
 
     protocol = "acp"
+    #: ACP names calls by their title; the category comes from the call's ``kind`` (unknown
+    #: kinds are exec: asked about), which the agent program sets, not the model.
+    categories_from_protocol = True
     start_errors = (RequestError, ConnectionError)
 
     def __init__(self, launch: AcpLaunch, **options: Unpack[ProcessOptions]) -> None:
