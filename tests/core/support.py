@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import psutil
+
 from desktop.core.agents import AgentChoice, make_backend_factory
 from desktop.core.events import SessionEvent
 from desktop.core.session import BackendFactory, Session
@@ -98,3 +100,15 @@ def make_session(
     recorder = Recorder()
     session.subscribe(recorder)
     return session, recorder
+
+
+def agent_children() -> list[psutil.Process]:
+    """Fake agents still running below this process (one that exits while listed is gone)."""
+    running = []
+    for child in psutil.Process().children(recursive=True):
+        try:
+            if "fake_aionrs" in " ".join(child.cmdline()):
+                running.append(child)
+        except psutil.NoSuchProcess:  # exited meanwhile (a zombie counts as exited too)
+            continue
+    return running

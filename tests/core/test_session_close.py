@@ -10,17 +10,11 @@ import asyncio
 import contextlib
 from pathlib import Path
 
-import psutil
 import pytest
 
 from desktop.core.backend import AgentStartError
 from desktop.core.events import SessionState
-from tests.core.support import make_session
-
-
-def _agent_children() -> list[psutil.Process]:
-    me = psutil.Process()
-    return [p for p in me.children(recursive=True) if "fake_aionrs" in " ".join(p.cmdline())]
+from tests.core.support import agent_children, make_session
 
 
 @pytest.mark.asyncio
@@ -36,5 +30,5 @@ async def test_close_during_start_leaves_no_agent(tmp_path: Path, steps: int) ->
     with contextlib.suppress(AgentStartError):
         await asyncio.wait_for(start, 15)
     await asyncio.sleep(0.2)
-    assert _agent_children() == []
+    assert agent_children() == []
     assert session.state in (SessionState.EXITED, SessionState.NEW, SessionState.STARTING)

@@ -20,7 +20,6 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
 
-import psutil
 import pytest
 from PySide6.QtWidgets import QApplication
 
@@ -28,6 +27,7 @@ from desktop.ui import theme
 from desktop.ui.app import AppContext
 from desktop.ui.qt_async import make_loop
 from desktop.ui.window import WorkspaceWindow
+from tests.core.support import agent_children
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_aionrs.py"
 
@@ -165,11 +165,6 @@ async def _make_context(qapp: QApplication, options: argparse.Namespace) -> AppC
     return AppContext(qapp, options)
 
 
-def _agent_children() -> list[psutil.Process]:
-    me = psutil.Process()
-    return [p for p in me.children(recursive=True) if "fake_aionrs" in " ".join(p.cmdline())]
-
-
 @pytest.fixture
 def driver(
     qloop: asyncio.AbstractEventLoop, qapp: QApplication, tmp_path: Path
@@ -182,7 +177,7 @@ def driver(
     for context in drv.contexts:
         assert context.runtime.live_tasks == 0
     drv.sleep(0.05)
-    assert _agent_children() == [], "agent processes outlived their window"
+    assert agent_children() == [], "agent processes outlived their window"
     qapp.processEvents()
     leaked = [w for w in set(QApplication.topLevelWidgets()) - before if w.isVisible()]
     assert leaked == [], f"visible top-level widgets leaked: {leaked}"
