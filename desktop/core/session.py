@@ -293,9 +293,15 @@ class Session(SessionApprovals):
         self._set_state(SessionState.STOPPING)
         self._deny_all_pending("Stopped by the user")
         await self._drain_tasks()
-        await backend.interrupt()
+
+        async def ask() -> None:
+            # Bounded as a whole: an agent that does not even take the stop request (a hung
+            # app-server never answering ``turn/interrupt``) is ended like one that ignores it.
+            await backend.interrupt()
+            await self._turn_done.wait()
+
         try:
-            await asyncio.wait_for(self._turn_done.wait(), self.stop_grace)
+            await asyncio.wait_for(ask(), self.stop_grace)
         except TimeoutError:
             if self._active_turn == turn:
                 self._end_turn(

@@ -28,6 +28,7 @@ from desktop.core.events import (
     ApprovalMode,
     ErrorEvent,
     ToolFinished,
+    ToolRequested,
     TurnEnded,
     TurnEndReason,
     parse_event,
@@ -215,3 +216,30 @@ async def _until(condition: Callable[[], bool], seconds: float) -> None:
             await asyncio.sleep(0.05)
 
     await asyncio.wait_for(poll(), seconds)
+
+
+@pytest.mark.asyncio
+async def test_stop_ends_an_agent_that_never_takes_the_stop_request(tmp_path: Path) -> None:
+    """Stop escalates regardless: a Codex app-server that never answers ``turn/interrupt``
+    (before: ``Session.stop`` awaited the answer forever) is ended after the grace period."""
+    from desktop.core.protocols.codex.adapter import CodexAppServerBackend, CodexLaunch
+
+    peer = Path(__file__).parents[1] / "fakes" / "fake_codex_peer.py"
+    env = {"PATH": "/usr/bin:/bin", "FAKE_PEER_IGNORE_INTERRUPT": "1"}
+    backend = CodexAppServerBackend(
+        CodexLaunch([sys.executable, str(peer)], tmp_path, env, name="hung-codex")
+    )
+    session = Session(lambda _rid: backend, workspace=tmp_path, stop_grace=1.0)
+    recorder = Recorder()
+    session.subscribe(recorder)
+    try:
+        await session.start()
+        session.submit(Prompt("go"))
+        await recorder.wait_for(ToolRequested, lambda e: e.pending, timeout=15)
+        pid = backend.process.pid
+        await asyncio.wait_for(session.stop(), 15)
+        ended = await recorder.wait_for(TurnEnded, timeout=5)
+        assert ended.reason == TurnEndReason.STOPPED
+        assert pid is not None and _gone_within(pid, 10)
+    finally:
+        await asyncio.wait_for(session.close(), 20)

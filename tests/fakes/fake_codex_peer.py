@@ -4,7 +4,8 @@ Answers initialize/thread start/resume; on ``turn/start`` it streams an agent me
 command approval (v2), a legacy ``applyPatchApproval`` and an unknown server request, and
 completes the turn with token usage. Every line it receives is logged to ``$FAKE_PEER_LOG``.
 ``turn/interrupt`` while an approval is pending completes the turn as ``interrupted`` and then
-sends ``serverRequest/resolved`` (as the real one does).
+sends ``serverRequest/resolved`` (as the real one does), unless ``$FAKE_PEER_IGNORE_INTERRUPT``
+is set (a hung peer: the request is never answered).
 """
 
 from __future__ import annotations
@@ -115,6 +116,8 @@ def main() -> None:
                 note("thread/tokenUsage/updated", tokenUsage={"total": usage, "last": usage})
                 note("turn/completed", turn={"id": "turn_1", "status": "completed"})
         elif method == "turn/interrupt":
+            if os.environ.get("FAKE_PEER_IGNORE_INTERRUPT"):
+                continue  # a hung app-server: never answers, never ends the turn
             send({"id": msg["id"], "result": {}})
             note("turn/completed", turn={"id": "turn_1", "status": "interrupted"})
             for request_id in list(pending):
