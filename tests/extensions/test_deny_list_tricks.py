@@ -9,7 +9,6 @@ runs every approved command in bash: a marker file appears for each trick that g
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -19,8 +18,8 @@ from desktop.core.extensions.builtin.shell_deny_list.screen import (
     matching_pattern,
 )
 from desktop.core.shell_commands import simple_commands
-from tests.core.support import fake_command
-from tests.extensions.test_end_to_end import agentdesk, decisions
+from tests.extensions.deny_list_runs import bash, exec_with_deny_list
+from tests.extensions.test_end_to_end import decisions
 
 #: Each line runs ``touch pwned_N`` somewhere inside; the deny list has ``touch pwned*``.
 TRICKS = [
@@ -115,32 +114,10 @@ def test_huge_or_deep_lines_are_answered_quickly() -> None:
 def test_exec_denies_every_trick_and_runs_the_harmless(
     tmp_path: Path, agentdesk_home: Path
 ) -> None:
-    workspace = tmp_path / "ws"
-    workspace.mkdir()
-    config = agentdesk_home / "config"
-    config.mkdir(parents=True, exist_ok=True)
-    (config / "shell-deny-list.json").write_text(json.dumps({"patterns": ["touch pwned*"]}))
-    steps = [
-        {"tool": {"name": "Bash", "args": {"command": line}, "category": "exec"}}
-        for line in [*TRICKS, *HARMLESS]
-    ]
-    command = " ".join(
-        fake_command("aionrs-0.2", {"turns": [[*steps, {"text": "done"}]]}, tmp_path)
+    steps = [bash(line) for line in [*TRICKS, *HARMLESS]]
+    workspace, result = exec_with_deny_list(
+        tmp_path, agentdesk_home, steps, "--on-request", "approve"
     )
-    result = agentdesk(
-        "exec",
-        "--agent-cmd",
-        command,
-        "--json",
-        "--on-request",
-        "approve",
-        "--enable-extension",
-        "shell_deny_list",
-        "-p",
-        "go",
-        cwd=workspace,
-    )
-    assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in workspace.glob("pwned*")) == []
     assert sorted(p.name for p in workspace.glob("harmless_*")) == [
         "harmless_1.txt",
