@@ -5,7 +5,8 @@ Prompts sent while a turn runs wait in a host-side queue and go out when the tur
 aionrs silently drops a message that arrives mid-turn). Stop really stops: the agent is asked
 first, then, if it does not confirm within a grace period, the turn is ended on its behalf and
 the agent's whole process tree is ended. Pending approvals are denied before its input closes.
-Tool requests, the approval mode and decisions are handled in ``session_approvals``.
+Tool requests, the approval mode and decisions are the session's ``ApprovalGate``'s
+(``approval_gate``), which the session constructs and owns.
 """
 
 from __future__ import annotations
@@ -17,14 +18,16 @@ import uuid
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from desktop.core.approvals import ApprovalBook
+from desktop.core.approval_gate import ApprovalGate
+from desktop.core.approvals import ApprovalBook, DecideResult
 from desktop.core.backend import AgentBackend, AgentStartError, Prompt
 from desktop.core.events import (
     AgentExited,
     AgentReady,
     ApprovalMode,
+    Decision,
+    DecisionSource,
     ErrorEvent,
     Notice,
     SessionEvent,
@@ -39,7 +42,6 @@ from desktop.core.events import (
     TurnStarted,
     Usage,
 )
-from desktop.core.session_approvals import SessionApprovals
 from desktop.core.signals import SignalFilter, SignalListener, SignalRelay, Unsubscribe
 
 log = logging.getLogger(__name__)
@@ -51,8 +53,8 @@ Subscriber = Callable[[SessionEvent], None]
 _BUSY = (SessionState.RUNNING, SessionState.AWAITING_APPROVAL, SessionState.STOPPING)
 
 
-class Session(SessionApprovals):
-    """One conversation with one agent (approval mode and decisions: ``SessionApprovals``).
+class Session:
+    """One conversation with one agent (approval mode and decisions: its ``ApprovalGate``).
 
     Args:
         factory: Builds the backend (again after a crash or stop, with the id to resume).
@@ -73,7 +75,8 @@ class Session(SessionApprovals):
         resume_id: str | None = None,
     ) -> None:
         self.workspace = workspace
-        self.approvals = ApprovalBook(mode)
+        self._gate = ApprovalGate(self, workspace, mode)
+        self.approvals: ApprovalBook = self._gate.book  # mode, rules, policies, pending
         self.stop_grace = stop_grace
         self.shutdown_timeout = shutdown_timeout
         self.agent_session_id = resume_id
@@ -91,9 +94,6 @@ class Session(SessionApprovals):
         self._idle.set()
         self._start_lock = asyncio.Lock()
         self._pump_task: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._seen_calls: dict[str, bool] = {}
-        self._seen_turn: str | None = None
         self._closed = False
 
     # ------------------------------------------------------------------ consumers
@@ -111,22 +111,53 @@ class Session(SessionApprovals):
         restart). ``wants`` filters by event name; returns a function that unsubscribes."""
         return self._signals.subscribe(listener, wants)
 
-    def _publish(self, event: SessionEvent) -> None:
+    def publish(self, event: SessionEvent) -> None:
+        """Send ``event`` to every consumer (a consumer that fails is logged and skipped)."""
         for callback in tuple(self._subscribers):
             try:
                 callback(event)
             except Exception:
                 log.exception("a session event consumer failed on %s", event.type)
 
-    def _set_state(self, state: SessionState) -> None:
+    def set_state(self, state: SessionState) -> None:
+        """Move to ``state``; ``StateChanged`` is published when it changes."""
         if state != self.state:
             self.state = state
-            self._publish(StateChanged(state=state))
+            self.publish(StateChanged(state=state))
 
     @property
     def mode(self) -> ApprovalMode:
         """The current approval mode."""
         return self.approvals.mode
+
+    @property
+    def agent_mode(self) -> ApprovalMode:
+        """The mode the agent is told (``ApprovalGate.agent_mode``)."""
+        return self._gate.agent_mode
+
+    async def set_mode(self, mode: ApprovalMode) -> None:
+        """Change the approval mode (host-side, and forwarded to the agent)."""
+        await self._gate.set_mode(mode)
+
+    def decide(
+        self,
+        call_id: str,
+        decision: Decision,
+        source: DecisionSource = DecisionSource.USER,
+        *,
+        source_name: str | None = None,
+        reason: str | None = None,
+    ) -> DecideResult:
+        """Resolve a pending tool call. Only the first decision for a call counts."""
+        return self._gate.decide(call_id, decision, source, source_name=source_name, reason=reason)
+
+    def revoke_rule(self, rule_id: str) -> bool:
+        """Drop an always-rule (``ApprovalGate.revoke_rule``); whether there was one."""
+        return self._gate.revoke_rule(rule_id)
+
+    def revoke_all_rules(self) -> int:
+        """Drop every always-rule; returns how many there were."""
+        return self._gate.revoke_all_rules()
 
     @property
     def factory(self) -> BackendFactory:
@@ -170,7 +201,7 @@ class Session(SessionApprovals):
             ):
                 assert self.ready_info is not None
                 return self.ready_info
-            self._set_state(SessionState.STARTING)
+            self.set_state(SessionState.STARTING)
             backend = self._factory(self.agent_session_id)
             self._backend = backend
             self._signals.attach(backend)
@@ -179,23 +210,23 @@ class Session(SessionApprovals):
             except AgentStartError as exc:
                 self._signals.detach()
                 self._backend = None
-                self._publish(
+                self.publish(
                     ErrorEvent(
                         code="agent_start_failed", message=str(exc), retryable=True, fix=exc.fix
                     )
                 )
-                self._set_state(SessionState.EXITED)
+                self.set_state(SessionState.EXITED)
                 raise
             if self._closed:  # closed while the agent started: end it, nobody will
                 await self._end_backend()
-                self._set_state(SessionState.EXITED)
+                self.set_state(SessionState.EXITED)
                 raise AgentStartError("the conversation was closed")
             self.ready_info = ready
             self.agent_session_id = ready.session_id or self.agent_session_id
-            self._publish(ready)
-            if self.agent_mode != ApprovalMode.DEFAULT:
-                await backend.set_mode(self.agent_mode)
-            self._set_state(SessionState.READY)
+            self.publish(ready)
+            if self._gate.agent_mode != ApprovalMode.DEFAULT:
+                await backend.set_mode(self._gate.agent_mode)
+            self.set_state(SessionState.READY)
             return ready
 
     async def restart(self) -> AgentReady:
@@ -209,22 +240,20 @@ class Session(SessionApprovals):
         self._queue.clear()
         if self._active_turn is not None:
             await self.stop()
-        self._deny_all_pending("The conversation was closed")
+        self._gate.deny_all_pending("The conversation was closed")
         await self._end_backend()
         if self._pump_task is not None:
             self._pump_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._pump_task
-        for task in tuple(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await asyncio.wait_for(task, 1.0)
+        await self._gate.close()
         self._idle.set()
 
     async def _end_backend(self) -> None:
         backend = self._backend
         if backend is not None and self.state != SessionState.EXITED:
-            self._deny_all_pending("The agent is being shut down")
-            await self._drain_tasks()
+            self._gate.deny_all_pending("The agent is being shut down")
+            await self._gate.drain()
             await backend.shutdown(self.shutdown_timeout)
         self._signals.detach()
         self._backend = None
@@ -263,10 +292,8 @@ class Session(SessionApprovals):
             turn_id, prompt = self._queue.popleft()
             self._active_turn = turn_id
             self._turn_done.clear()
-            self._publish(
-                TurnStarted(turn_id=turn_id, prompt=prompt.text, files=list(prompt.files))
-            )
-            self._set_state(SessionState.RUNNING)
+            self.publish(TurnStarted(turn_id=turn_id, prompt=prompt.text, files=list(prompt.files)))
+            self.set_state(SessionState.RUNNING)
             assert self._backend is not None
             await self._backend.send_prompt(turn_id, prompt)
             await self._turn_done.wait()
@@ -276,10 +303,8 @@ class Session(SessionApprovals):
     def _fail_queue(self, message: str) -> None:
         while self._queue:
             turn_id, prompt = self._queue.popleft()
-            self._publish(
-                TurnStarted(turn_id=turn_id, prompt=prompt.text, files=list(prompt.files))
-            )
-            self._publish(TurnEnded(turn_id=turn_id, reason=TurnEndReason.ERROR, message=message))
+            self.publish(TurnStarted(turn_id=turn_id, prompt=prompt.text, files=list(prompt.files)))
+            self.publish(TurnEnded(turn_id=turn_id, reason=TurnEndReason.ERROR, message=message))
         self._idle.set()
 
     # ------------------------------------------------------------------ stop
@@ -290,9 +315,9 @@ class Session(SessionApprovals):
         backend = self._backend
         if turn is None or backend is None:
             return
-        self._set_state(SessionState.STOPPING)
-        self._deny_all_pending("Stopped by the user")
-        await self._drain_tasks()
+        self.set_state(SessionState.STOPPING)
+        self._gate.deny_all_pending("Stopped by the user")
+        await self._gate.drain()
 
         async def ask() -> None:
             # Bounded as a whole: an agent that does not even take the stop request (a hung
@@ -317,11 +342,11 @@ class Session(SessionApprovals):
 
     def _on_backend_event(self, event: SessionEvent) -> None:
         if type(event) is TextDelta:  # the hot path
-            self._publish(event)
+            self.publish(event)
         elif isinstance(event, ToolRequested):
-            self._on_tool_request(event)
+            self._gate.on_tool_request(event)
         elif isinstance(event, ToolStarted):
-            self._on_tool_started(event)
+            self._gate.on_tool_started(event)
         elif isinstance(event, TurnEnded):
             if event.turn_id != self._active_turn:
                 log.info("ignoring turn end for %s (not the active turn)", event.turn_id)
@@ -329,26 +354,20 @@ class Session(SessionApprovals):
             self._end_turn(event)
         elif isinstance(event, ToolCancelled):
             self.approvals.forget(event.call_id)
-            self._publish(event)
+            self.publish(event)
         elif isinstance(event, AgentExited):
             self._on_agent_exited(event)
         else:
-            self._publish(event)
+            self.publish(event)
 
     def _end_turn(self, event: TurnEnded) -> None:
-        for request in self.approvals.pending:
-            if self.approvals.forget(request.call_id) is not None:
-                self._publish(
-                    ToolCancelled(
-                        turn_id=request.turn_id, call_id=request.call_id, reason="The turn ended"
-                    )
-                )
+        self._gate.withdraw_pending("The turn ended")
         if event.usage is not None:
             self.total_usage = self.total_usage + event.usage
         self._active_turn = None
-        self._publish(event)
+        self.publish(event)
         if self.state != SessionState.EXITED:
-            self._set_state(SessionState.IDLE)
+            self.set_state(SessionState.IDLE)
         self._turn_done.set()
 
     def _on_agent_exited(self, event: AgentExited) -> None:
@@ -367,13 +386,12 @@ class Session(SessionApprovals):
                     message=None if stopping else f"The agent exited during the turn ({what}).",
                 )
             )
-        for request in self.approvals.pending:
-            self.approvals.forget(request.call_id)
-        self._publish(event)
-        self._set_state(SessionState.EXITED)
+        self._gate.withdraw_pending(None)
+        self.publish(event)
+        self.set_state(SessionState.EXITED)
         self._turn_done.set()
         if not event.expected:
-            self._publish(
+            self.publish(
                 Notice(
                     level="warning",
                     message="The agent stopped unexpectedly; the next prompt restarts it.",

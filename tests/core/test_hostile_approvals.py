@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from desktop.core.approval_gate import DUPLICATE_CALL_ID
 from desktop.core.approvals import Verdict, rule_for
 from desktop.core.backend import Prompt
 from desktop.core.events import (
@@ -31,7 +32,6 @@ from desktop.core.events import (
 )
 from desktop.core.extensions.agent_job import read_only_policy
 from desktop.core.session import Session
-from desktop.core.session_approvals import DUPLICATE_CALL_ID
 from tests.agent.harness import agent_env
 from tests.core.support import Recorder, make_session
 from tests.fakes.fake_llm import FakeLLM, ToolCallSpec, Turn

@@ -1,13 +1,14 @@
-"""The approvals side of ``Session``: tool requests held for a decision, decisions sent back.
+"""The approval gate a ``Session`` owns: tool requests held for a decision, decisions sent back.
 
 Kept apart from the session's lifecycle (start, prompt queue, stop) because it is a separate
 concern with its own rules: a request is screened against the mode and always-rules
 (``desktop.core.approvals.ApprovalBook``), a pending one moves the session to
 ``awaiting_approval``, the first decision wins, and decisions go to the agent in background
-tasks that stop and shutdown wait for, so a denial reaches the agent before its input closes.
-Whenever the always-rules change (an "always" decision made one, the user revoked one) the whole
-list is published as ``RulesChanged``, so every consumer sees the rules the session applies.
-``Session`` inherits these methods; the attributes below are the session's own.
+tasks that stop and shutdown wait for (``drain``), so a denial reaches the agent before its input
+closes. Whenever the always-rules change (an "always" decision made one, the user revoked one)
+the whole list is published as ``RulesChanged``, so every consumer sees the rules the session
+applies. The session constructs the gate with what it needs (``GateOwner``: its state, its
+live backend, its running turn, where events go); nothing is shared by inheritance.
 
 The model is hostile, so a request is screened in this order:
 
@@ -34,10 +35,11 @@ user chose covers, ``warning`` for anything else (the card says the agent ran it
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from desktop.core.approvals import ApprovalBook, DecideResult, Verdict, mode_allows
 from desktop.core.backend import AgentBackend
@@ -51,6 +53,7 @@ from desktop.core.events import (
     RulesChanged,
     SessionEvent,
     SessionState,
+    ToolCancelled,
     ToolCategory,
     ToolDecided,
     ToolRequested,
@@ -66,38 +69,61 @@ DUPLICATE_CALL_ID = "duplicate call id"
 log = logging.getLogger("desktop.core.session")
 
 
-class SessionApprovals:
-    """Approval mode, tool-request screening and decisions of one ``Session``."""
+class GateOwner(Protocol):
+    """What the gate needs from the session that owns it."""
 
-    workspace: Path
-    approvals: ApprovalBook
-    state: SessionState
-    _backend: AgentBackend | None
-    _active_turn: str | None
-    _tasks: set[asyncio.Task[Any]]
-    #: Call ids seen in the turn ``_seen_turn``: True when the host was asked to decide it.
-    _seen_calls: dict[str, bool]
-    _seen_turn: str | None
+    @property
+    def state(self) -> SessionState:
+        """The session's state."""
 
-    def _publish(self, event: SessionEvent) -> None:
-        raise NotImplementedError
+    @property
+    def backend(self) -> AgentBackend | None:
+        """The live backend, if the agent has been started."""
 
-    def _set_state(self, state: SessionState) -> None:
-        raise NotImplementedError
+    @property
+    def active_turn(self) -> str | None:
+        """Id of the running turn."""
+
+    def publish(self, event: SessionEvent) -> None:
+        """Send an event to the session's consumers."""
+
+    def set_state(self, state: SessionState) -> None:
+        """Move the session to ``state`` (published when it changes)."""
+
+
+class ApprovalGate:
+    """Approval mode, tool-request screening and decisions of one session.
+
+    Args:
+        owner: The session (its state, backend, turn and consumers).
+        workspace: The folder the agent works in; previews resolve paths against it.
+        mode: The initial approval mode.
+    """
+
+    def __init__(self, owner: GateOwner, workspace: Path, mode: ApprovalMode) -> None:
+        self.book = ApprovalBook(mode)
+        self._owner = owner
+        self._workspace = workspace
+        self._tasks: set[asyncio.Task[Any]] = set()
+        #: Call ids seen in the turn ``_seen_turn``: True when the host was asked to decide it.
+        self._seen_calls: dict[str, bool] = {}
+        self._seen_turn: str | None = None
 
     @property
     def agent_mode(self) -> ApprovalMode:
         """The mode the agent is told: ``default`` while a screen (the shell deny list) must see
         every request, since an agent told ``yolo`` runs tools without asking; the host still
-        applies ``approvals.mode`` itself."""
-        return ApprovalMode.DEFAULT if self.approvals.screens else self.approvals.mode
+        applies ``book.mode`` itself."""
+        return ApprovalMode.DEFAULT if self.book.screens else self.book.mode
 
     async def set_mode(self, mode: ApprovalMode) -> None:
         """Change the approval mode (host-side, and forwarded to the agent)."""
-        self.approvals.mode = ApprovalMode(mode)
-        self._publish(ModeChanged(mode=self.approvals.mode))
-        if self._backend is not None and self.state != SessionState.EXITED:
-            await self._backend.set_mode(self.agent_mode)
+        owner = self._owner
+        self.book.mode = ApprovalMode(mode)
+        owner.publish(ModeChanged(mode=self.book.mode))
+        backend = owner.backend
+        if backend is not None and owner.state != SessionState.EXITED:
+            await backend.set_mode(self.agent_mode)
 
     def decide(
         self,
@@ -110,15 +136,15 @@ class SessionApprovals:
     ) -> DecideResult:
         """Resolve a pending tool call. Only the first decision for a call counts."""
         verdict = Verdict(Decision(decision), DecisionSource(source), source_name, reason)
-        request = next((r for r in self.approvals.pending if r.call_id == call_id), None)
-        rules = self.approvals.rules
-        result = self.approvals.resolve(call_id, verdict)
+        request = next((r for r in self.book.pending if r.call_id == call_id), None)
+        rules = self.book.rules
+        result = self.book.resolve(call_id, verdict)
         if result == DecideResult.ACCEPTED and request is not None:
             self._announce_decision(request, verdict)
-            if self.approvals.rules != rules:
-                self._publish(RulesChanged(rules=self.approvals.rules))
-            if not self.approvals.pending and self.state == SessionState.AWAITING_APPROVAL:
-                self._set_state(SessionState.RUNNING)
+            if self.book.rules != rules:
+                self._owner.publish(RulesChanged(rules=self.book.rules))
+            if not self.book.pending and self._owner.state == SessionState.AWAITING_APPROVAL:
+                self._owner.set_state(SessionState.RUNNING)
         return result
 
     def revoke_rule(self, rule_id: str) -> bool:
@@ -126,20 +152,20 @@ class SessionApprovals:
 
         Returns whether there was such a rule; ``RulesChanged`` is published when there was.
         """
-        if self.approvals.revoke(rule_id) is None:
+        if self.book.revoke(rule_id) is None:
             return False
-        self._publish(RulesChanged(rules=self.approvals.rules))
+        self._owner.publish(RulesChanged(rules=self.book.rules))
         return True
 
     def revoke_all_rules(self) -> int:
         """Drop every always-rule (one ``RulesChanged``); returns how many there were."""
-        dropped = [r for r in self.approvals.rules if self.approvals.revoke(r.id) is not None]
+        dropped = [r for r in self.book.rules if self.book.revoke(r.id) is not None]
         if dropped:
-            self._publish(RulesChanged(rules=self.approvals.rules))
+            self._owner.publish(RulesChanged(rules=self.book.rules))
         return len(dropped)
 
     def _announce_decision(self, request: ToolRequested, verdict: Verdict) -> None:
-        self._publish(
+        self._owner.publish(
             ToolDecided(
                 turn_id=request.turn_id,
                 call_id=request.call_id,
@@ -149,13 +175,22 @@ class SessionApprovals:
                 reason=verdict.reason,
             )
         )
-        backend = self._backend
+        backend = self._owner.backend
         if backend is not None:
             self._spawn(backend.send_decision(request.call_id, verdict.decision, verdict.reason))
 
-    def _deny_all_pending(self, reason: str) -> None:
-        for request in self.approvals.pending:
+    def deny_all_pending(self, reason: str) -> None:
+        for request in self.book.pending:
             self.decide(request.call_id, Decision.DENY, DecisionSource.SHUTDOWN, reason=reason)
+
+    def withdraw_pending(self, reason: str | None) -> None:
+        """Drop every pending request, sending the agent no decision (the turn ended, the agent
+        exited); with a ``reason``, each card is withdrawn with ``ToolCancelled``."""
+        for request in self.book.pending:
+            if self.book.forget(request.call_id) is not None and reason is not None:
+                self._owner.publish(
+                    ToolCancelled(turn_id=request.turn_id, call_id=request.call_id, reason=reason)
+                )
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -167,9 +202,16 @@ class SessionApprovals:
         if not task.cancelled() and task.exception() is not None:
             log.error("sending to the agent failed", exc_info=task.exception())
 
-    async def _drain_tasks(self) -> None:
+    async def drain(self) -> None:
+        """Wait (up to 2 s) for the decisions still on their way to the agent."""
         if self._tasks:
             await asyncio.wait(tuple(self._tasks), timeout=2.0)
+
+    async def close(self) -> None:
+        """Wait (up to 1 s each) for every decision still being sent; the session is closing."""
+        for task in tuple(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(task, 1.0)
 
     def _calls_of_turn(self, turn_id: str | None) -> dict[str, bool]:
         """The call ids seen in ``turn_id``, True if asked (a new turn starts afresh)."""
@@ -186,16 +228,16 @@ class SessionApprovals:
             return claimed
         return host_category(name, claimed)
 
-    def _on_tool_request(self, event: ToolRequested) -> None:
-        backend = self._backend
-        turn_id = event.turn_id or self._active_turn
+    def on_tool_request(self, event: ToolRequested) -> None:
+        backend = self._owner.backend
+        turn_id = event.turn_id or self._owner.active_turn
         seen = self._calls_of_turn(turn_id)
         if backend is None or not backend.host_approves_tools or not event.pending:
             seen.setdefault(event.call_id, False)
-            self._publish(event)
+            self._owner.publish(event)
             return
         category = self._classify(backend, event.name, event.category)
-        preview = event.preview or safe_preview(self.workspace, event.name, category, event.args)
+        preview = event.preview or safe_preview(self._workspace, event.name, category, event.args)
         request = event.model_copy(
             update={
                 "preview": preview,
@@ -204,19 +246,19 @@ class SessionApprovals:
                 "claimed_category": event.category if category != event.category else None,
             }
         )
-        if seen.get(event.call_id) or self.approvals.is_pending(event.call_id):
+        if seen.get(event.call_id) or self.book.is_pending(event.call_id):
             self._deny_duplicate(request)
             return
         seen[event.call_id] = True
-        verdict = self.approvals.automatic(request)
+        verdict = self.book.automatic(request)
         if verdict is not None:
-            self._publish(request.model_copy(update={"pending": False}))
+            self._owner.publish(request.model_copy(update={"pending": False}))
             self._announce_decision(request, verdict)
             return
-        self.approvals.open(request)
-        if self.state == SessionState.RUNNING:
-            self._set_state(SessionState.AWAITING_APPROVAL)
-        self._publish(request)
+        self.book.open(request)
+        if self._owner.state == SessionState.RUNNING:
+            self._owner.set_state(SessionState.AWAITING_APPROVAL)
+        self._owner.publish(request)
 
     def _deny_duplicate(self, request: ToolRequested) -> None:
         """Deny a request that reuses a call id.
@@ -231,10 +273,10 @@ class SessionApprovals:
             "which another request of this turn already has; it was denied so that no "
             "decision meant for one call is applied to another."
         )
-        self._publish(
+        self._owner.publish(
             ErrorEvent(turn_id=request.turn_id, code="duplicate_call_id", message=message)
         )
-        if self.approvals.is_pending(request.call_id):
+        if self.book.is_pending(request.call_id):
             self.decide(
                 request.call_id,
                 Decision.DENY,
@@ -242,7 +284,7 @@ class SessionApprovals:
                 source_name=DUPLICATE_CALL_ID,
                 reason="a later call of this turn reused its id",
             )
-        self._publish(request.model_copy(update={"pending": False}))
+        self._owner.publish(request.model_copy(update={"pending": False}))
         self._announce_decision(
             request,
             Verdict(
@@ -253,17 +295,17 @@ class SessionApprovals:
             ),
         )
 
-    def _on_tool_started(self, event: ToolStarted) -> None:
-        backend = self._backend
-        turn_id = event.turn_id or self._active_turn
+    def on_tool_started(self, event: ToolStarted) -> None:
+        backend = self._owner.backend
+        turn_id = event.turn_id or self._owner.active_turn
         seen = self._calls_of_turn(turn_id)
         if backend is None or not backend.host_approves_tools or event.call_id in seen:
-            self._publish(event)
+            self._owner.publish(event)
             return
         seen[event.call_id] = False
         category = self._classify(backend, event.name, event.category or ToolCategory.MCP)
-        allowed = category == ToolCategory.INFO or mode_allows(self.approvals.mode, category)
-        self._publish(
+        allowed = category == ToolCategory.INFO or mode_allows(self.book.mode, category)
+        self._owner.publish(
             event.model_copy(
                 update={
                     "category": category,
