@@ -8,6 +8,7 @@ profile (0.1.0 as written).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from pathlib import Path
 
@@ -34,6 +35,7 @@ from desktop.core.events import (
     Usage,
 )
 from tests.core.support import make_session
+from tests.waiting import until, wait_until
 
 REAL, SPEC = "aionrs-0.2", "spec"
 BOTH = pytest.mark.parametrize("profile", [REAL, SPEC])
@@ -44,6 +46,15 @@ def workspace(tmp_path: Path) -> Path:
     folder = tmp_path / "ws"
     folder.mkdir()
     return folder
+
+
+def _named(processes: list[psutil.Process], name: str) -> int:
+    """How many of ``processes`` run a program called ``name`` (gone ones do not count)."""
+    count = 0
+    for process in processes:
+        with contextlib.suppress(psutil.Error):
+            count += process.name() == name
+    return count
 
 
 def write_step(name: str, content: str = "hello\n") -> dict[str, object]:
@@ -582,7 +593,7 @@ async def test_c36_stop_racing_the_turn_end_never_loses_the_next_prompt(workspac
         REAL,
         {
             "prompts": {
-                "slow": [{"sleep": 0.4, "ignore_stop": True}, {"text": "finished"}],
+                "slow": [{"text": "go"}, {"sleep": 0.4, "ignore_stop": True}, {"text": "finished"}],
                 "fast": [{"text": "b"}],
             }
         },
@@ -590,7 +601,7 @@ async def test_c36_stop_racing_the_turn_end_never_loses_the_next_prompt(workspac
     await session.start()
     session.submit(Prompt("slow"))
     session.submit(Prompt("fast"))
-    await asyncio.sleep(0.1)
+    await rec.wait_for(TextDelta)  # the agent is in the slow turn
     await session.stop()
     await session.wait_idle()
     reasons = [e.reason for e in rec.of(TurnEnded)]
@@ -647,13 +658,11 @@ async def test_c40_hung_agent_is_killed_with_its_whole_process_tree(workspace: P
     agent = psutil.Process(backend.process.pid)  # type: ignore[attr-defined]
     session.submit(Prompt("sleep"))
     await rec.wait_for(ToolStarted)
-    time.sleep(0.2)
+    wait_until(lambda: _named(agent.children(recursive=True), "sleep") >= 2, 5, "both sleeps")
     tree = agent.children(recursive=True)
     assert tree, "the Bash tool runs child processes"
     agent.suspend()  # now it cannot answer stop at all
-    deadline = time.monotonic() + 2
-    while agent.status() != psutil.STATUS_STOPPED and time.monotonic() < deadline:
-        time.sleep(0.01)
+    wait_until(lambda: agent.status() == psutil.STATUS_STOPPED, 2, "the agent suspended")
     await session.stop()
     ended = rec.of(TurnEnded)[0]
     assert ended.reason == TurnEndReason.STOPPED
@@ -705,7 +714,7 @@ async def test_ready_timeout(workspace: Path) -> None:
 async def test_prompt_submitted_while_the_agent_starts_waits_for_ready(workspace: Path) -> None:
     session, rec = make_session(workspace, REAL, {"startup": {"delay": 0.5}})
     starting = asyncio.get_running_loop().create_task(session.start())
-    await asyncio.sleep(0.1)
+    await until(lambda: session.state != "new", what="the start to begin")
     assert session.state == "starting"
     session.submit(Prompt("early"))
     await starting
@@ -721,12 +730,17 @@ async def test_prompt_submitted_while_the_agent_starts_waits_for_ready(workspace
 async def test_a_bug_in_mapping_one_event_never_stops_the_stream(
     workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from desktop.core.protocols.aionrs.adapter import AionrsBackend
+    from desktop.core.protocols.aionrs import wire
+    from desktop.core.protocols.aionrs.mapping import EventMapper
 
-    def broken(self: AionrsBackend, event: object) -> None:
-        raise RuntimeError("mapping bug")
+    handle = EventMapper.handle
 
-    monkeypatch.setattr(AionrsBackend, "_on_info", broken)
+    def broken(self: EventMapper, event: wire.AgentEvent) -> None:
+        if isinstance(event, wire.Info):
+            raise RuntimeError("mapping bug")
+        handle(self, event)
+
+    monkeypatch.setattr(EventMapper, "handle", broken)
     session, rec = make_session(workspace, REAL, {"turns": [[{"info": "x"}, {"text": "after"}]]})
     await session.start()
     session.submit(Prompt("go"))

@@ -12,8 +12,8 @@ in the JSON-RPC sense (a ``tool_request`` is answered by a separate command), so
 notifications; ``params`` is the event without its ``type``.
 
 This module is the commands and the reading of the agent's lines (validation, merged text,
-signals); what each event means for the session is ``mapping.EventMapper``'s, and the process
-lifecycle is ``ProcessBackend``'s.
+signals); what each event means for the session is its ``mapping.EventMapper``'s, and the
+process lifecycle is ``ProcessBackend``'s.
 """
 
 from __future__ import annotations
@@ -35,12 +35,11 @@ from desktop.core.events import (
     ErrorEvent,
     SessionEvent,
     TextDelta,
-    ToolCategory,
 )
 from desktop.core.lines import DEFAULT_LINE_LIMIT, OversizeLine
 from desktop.core.protocols.aionrs import wire
 from desktop.core.protocols.aionrs.heartbeat import Heartbeat
-from desktop.core.protocols.aionrs.mapping import EventMapping
+from desktop.core.protocols.aionrs.mapping import EventMapper
 from desktop.core.protocols.aionrs.usage import UsageCounter, version_tuple
 from desktop.core.protocols.process_backend import ProcessBackend
 from desktop.core.signals import RawSignal
@@ -61,7 +60,7 @@ class LaunchSpec:
     name: str = "agent"
 
 
-class AionrsBackend(EventMapping, ProcessBackend[LaunchSpec]):
+class AionrsBackend(ProcessBackend[LaunchSpec]):
     """An aionrs JSON-stream agent in a child process (raw signals: ``aionrs.<type>``)."""
 
     protocol = "aionrs"
@@ -78,28 +77,29 @@ class AionrsBackend(EventMapping, ProcessBackend[LaunchSpec]):
         traffic_log: TrafficLog | None = None,
     ) -> None:
         super().__init__(launch, ready_timeout=ready_timeout, line_limit=line_limit)
-        self._usage = usage or UsageCounter()
         self._traffic = traffic_log
         self._pending_text: list[str] = []
         self._pending_turn: str | None = None
         self._ready_event: asyncio.Future[wire.Ready] | None = None
         self._heartbeat_task: asyncio.Task[None] | None = None
-        self._turn: str | None = None
-        self._turn_error: str | None = None
-        self._calls: dict[str, tuple[str, ToolCategory]] = {}
-        self._aionrs_02 = False
-        self._stop_sent = False
         self._quitting = False
         self._heartbeat = Heartbeat(
             self.name,
             lambda: self._send(wire.Ping()),
-            lambda: self._turn is not None,
+            lambda: self._mapper.turn is not None,
             self._out,
             interval=heartbeat_interval,
             timeout=heartbeat_timeout,
         )
+        self._mapper = EventMapper(
+            self.name,
+            self._out,
+            on_ready=self._on_ready,
+            on_text=self._add_text,
+            heartbeat=self._heartbeat,
+            usage=usage or UsageCounter(),
+        )
         self._logged_unknown: set[str] = set()
-        self.capabilities = wire.Capabilities()
 
     # ------------------------------------------------------------------ AgentBackend
 
@@ -112,8 +112,8 @@ class AionrsBackend(EventMapping, ProcessBackend[LaunchSpec]):
         assert self._ready_event is not None
         ready = await self._ready_event
         self._session_id = ready.session_id
-        self.capabilities = ready.capabilities
-        self._aionrs_02 = version_tuple(ready.version) >= (0, 2)
+        self._mapper.capabilities = ready.capabilities
+        self._mapper.aionrs_02 = version_tuple(ready.version) >= (0, 2)
         self._heartbeat_task = asyncio.get_running_loop().create_task(self._heartbeat.run())
         return AgentReady(
             agent=self.name,
@@ -125,10 +125,8 @@ class AionrsBackend(EventMapping, ProcessBackend[LaunchSpec]):
 
     async def send_prompt(self, turn_id: str, prompt: Prompt) -> None:
         """Send ``message`` with both ``content`` (aionrs 0.2) and ``input`` (0.1.0)."""
-        self._turn = turn_id
-        self._turn_error = None
+        self._mapper.begin_turn(turn_id)
         self._exit_expected = False
-        self._stop_sent = False
         await self._send(
             wire.Message(
                 msg_id=turn_id,
@@ -162,9 +160,9 @@ class AionrsBackend(EventMapping, ProcessBackend[LaunchSpec]):
         (an agent that stopped reading): the session ends the agent after its grace period.
         """
         self._exit_expected = True
-        self._stop_sent = True
+        self._mapper.stop_sent = True
         await self._send(wire.Stop(), urgent=True)
-        if self._aionrs_02:
+        if self._mapper.aionrs_02:
             self._quitting = True
             self._process.close_stdin()
 
@@ -216,7 +214,7 @@ class AionrsBackend(EventMapping, ProcessBackend[LaunchSpec]):
                     log.exception("%s: handling an event failed", self.name)
                     self._out(
                         ErrorEvent(
-                            turn_id=self._turn,
+                            turn_id=self._mapper.turn,
                             code="internal_error",
                             message=f"Agent Desk could not handle an event from the agent: {exc!r}",
                         )
@@ -247,14 +245,14 @@ class AionrsBackend(EventMapping, ProcessBackend[LaunchSpec]):
             self._ready = True  # from now on its exit is reported, even before start returns
             self._ready_event.set_result(event)
 
-    def _on_text_delta(self, event: wire.TextDeltaEvent) -> None:
-        """Not reached for well-formed deltas, which ``_handle_line`` merges directly."""
+    def _add_text(self, text: str) -> None:
+        """Queue streamed text to be merged and emitted with the rest of this read."""
         if not self._pending_text:
-            self._pending_turn = self._turn
-        self._pending_text.append(event.text)
+            self._pending_turn = self._mapper.turn
+        self._pending_text.append(text)
 
     def _protocol_error(self, message: str) -> None:
-        self._out(ErrorEvent(turn_id=self._turn, code="protocol_error", message=message))
+        self._out(ErrorEvent(turn_id=self._mapper.turn, code="protocol_error", message=message))
 
     def _handle_line(self, line: bytes | OversizeLine) -> None:
         if isinstance(line, OversizeLine):
@@ -276,9 +274,7 @@ class AionrsBackend(EventMapping, ProcessBackend[LaunchSpec]):
         if kind == "text_delta":  # the hot path: merged per read, see _flush_text
             text = data.get("text")
             if type(text) is str:
-                if not self._pending_text:
-                    self._pending_turn = self._turn
-                self._pending_text.append(text)
+                self._add_text(text)
                 return
         model = wire.AGENT_EVENT_MODELS.get(kind) if isinstance(kind, str) else None
         if model is None:
@@ -299,7 +295,7 @@ class AionrsBackend(EventMapping, ProcessBackend[LaunchSpec]):
             return
         if event.model_extra:
             self._note_extra(str(kind), event)
-        getattr(self, f"_on_{kind}")(event)
+        self._mapper.handle(event)
 
     def _publish(self, kind: str, data: dict[str, Any]) -> None:
         if not self.signals.wants(self.protocol, kind, "notification"):
@@ -313,7 +309,7 @@ class AionrsBackend(EventMapping, ProcessBackend[LaunchSpec]):
                 method=kind,
                 params={k: v for k, v in data.items() if k != "type"},
                 thread_id=self._session_id or (session if isinstance(session, str) else None),
-                turn_id=msg_id if isinstance(msg_id, str) and msg_id else self._turn,
+                turn_id=msg_id if isinstance(msg_id, str) and msg_id else self._mapper.turn,
             )
         )
 

@@ -1,20 +1,24 @@
 """What each aionrs agent event means for the session: the event → session-event mapping.
 
-The adapter reads and validates the agent's lines, merges streamed text (its hot path) and
-answers ``ready``; every other validated event is dispatched to an ``_on_<type>`` method here.
-What an event means depends on the turn it arrives in: aionrs attributes events to the active
-turn (``msg_id`` may be missing or empty, §8 of ``shared/reference/aionrs-real-behaviour.md``),
-a fatal ``error`` decides how the turn ends, and usage is cumulative from aionrs 0.2 on.
+The adapter reads and validates the agent's lines and merges streamed text (its hot path); every
+validated event is handed to ``EventMapper.handle``, which dispatches on its wire type with a
+``match`` that mypy checks is exhaustive. What an event means depends on the turn it arrives in:
+aionrs attributes events to the active turn (``msg_id`` may be missing or empty, §8 of
+``shared/reference/aionrs-real-behaviour.md``), a fatal ``error`` decides how the turn ends, and
+usage is cumulative from aionrs 0.2 on. The mapper owns that per-turn state; the adapter tells it
+when a turn begins and when ``stop`` was sent.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import assert_never
 
+from desktop.core.backend import EmitFn
 from desktop.core.events import (
     ErrorEvent,
     Notice,
-    SessionEvent,
     ThinkingDelta,
     ToolCancelled,
     ToolCategory,
@@ -35,40 +39,96 @@ _CATEGORIES = {c.value: c for c in ToolCategory}
 _NON_FATAL_ERRORS = {"tool_error", "protocol_error"}
 
 
-class EventMapping:
-    """The ``_on_<type>`` handlers of ``AionrsBackend``, which owns (and sets up) this state."""
+class EventMapper:
+    """Turns one aionrs agent's validated events into session events.
 
-    name: str
-    capabilities: wire.Capabilities
-    _heartbeat: Heartbeat
-    _usage: UsageCounter
-    #: The host's turn id (``None`` between turns).
-    _turn: str | None
-    #: The message of a fatal error in this turn: the turn then ends as ``error``.
-    _turn_error: str | None
-    #: ``stop`` was sent in this turn: it ends as ``stopped``.
-    _stop_sent: bool
-    #: aionrs 0.2.x: cumulative usage, ``stop`` = quit.
-    _aionrs_02: bool
-    #: Name and category of every tool call of the conversation, by call id.
-    _calls: dict[str, tuple[str, ToolCategory]]
+    Args:
+        name: The agent's name (for log messages).
+        out: Where session events go (the adapter's, after any merged text).
+        on_ready: Called with the agent's ``ready``.
+        on_text: Called with the text of a ``text_delta`` the adapter did not merge itself.
+        heartbeat: Answers pongs and recognises the heartbeat's own errors.
+        usage: Turns reported usage into per-turn usage.
+    """
 
-    def _out(self, event: SessionEvent) -> None:
-        """Emit an event (after any merged text still waiting)."""
-        raise NotImplementedError
+    def __init__(
+        self,
+        name: str,
+        out: EmitFn,
+        *,
+        on_ready: Callable[[wire.Ready], None],
+        on_text: Callable[[str], None],
+        heartbeat: Heartbeat,
+        usage: UsageCounter,
+    ) -> None:
+        self.name = name
+        self.capabilities = wire.Capabilities()
+        #: The host's turn id (``None`` between turns).
+        self.turn: str | None = None
+        #: ``stop`` was sent in this turn: it ends as ``stopped``.
+        self.stop_sent = False
+        #: aionrs 0.2.x: cumulative usage, ``stop`` = quit.
+        self.aionrs_02 = False
+        self._out = out
+        self._on_ready = on_ready
+        self._on_text = on_text
+        self._heartbeat = heartbeat
+        self._usage = usage
+        #: The message of a fatal error in this turn: the turn then ends as ``error``.
+        self._turn_error: str | None = None
+        #: Name and category of every tool call of the conversation, by call id.
+        self._calls: dict[str, tuple[str, ToolCategory]] = {}
 
-    def _on_stream_start(self, event: wire.StreamStart) -> None:
-        pass
+    def begin_turn(self, turn_id: str) -> None:
+        """A prompt went out: events from now on belong to ``turn_id``."""
+        self.turn = turn_id
+        self._turn_error = None
+        self.stop_sent = False
 
-    def _on_thinking(self, event: wire.Thinking) -> None:
-        self._out(ThinkingDelta(turn_id=self._turn, text=event.text))
+    def handle(self, event: wire.AgentEvent) -> None:
+        """Map one validated agent event."""
+        match event:
+            case wire.Ready():
+                self._on_ready(event)
+            case wire.TextDeltaEvent():
+                self._on_text(event.text)
+            case wire.StreamStart():
+                pass
+            case wire.Thinking():
+                self._out(ThinkingDelta(turn_id=self.turn, text=event.text))
+            case wire.ToolRequest():
+                self._tool_request(event)
+            case wire.ToolRunning():
+                self._tool_running(event)
+            case wire.ToolResult():
+                self._tool_result(event)
+            case wire.ToolCancelledEvent():
+                self._check_known(event.call_id, "a cancellation")
+                self._out(
+                    ToolCancelled(turn_id=self.turn, call_id=event.call_id, reason=event.reason)
+                )
+            case wire.StreamEnd():
+                self._stream_end(event)
+            case wire.Error():
+                self._error(event)
+            case wire.Info():
+                self._out(Notice(turn_id=self.turn, message=event.message))
+            case wire.ConfigChanged():
+                self.capabilities = event.capabilities
+            case wire.McpReady():
+                n = len(event.tools)
+                self._out(Notice(message=f"MCP server {event.name!r} is ready ({n} tools)."))
+            case wire.Pong():
+                self._heartbeat.on_pong()
+            case _:
+                assert_never(event)
 
-    def _on_tool_request(self, event: wire.ToolRequest) -> None:
+    def _tool_request(self, event: wire.ToolRequest) -> None:
         category = _CATEGORIES.get(event.tool.category, ToolCategory.EXEC)
         self._calls[event.call_id] = (event.tool.name, category)
         self._out(
             ToolRequested(
-                turn_id=self._turn,
+                turn_id=self.turn,
                 call_id=event.call_id,
                 name=event.tool.name,
                 category=category,
@@ -77,11 +137,11 @@ class EventMapping:
             )
         )
 
-    def _on_tool_running(self, event: wire.ToolRunning) -> None:
+    def _tool_running(self, event: wire.ToolRunning) -> None:
         name, category = self._calls.setdefault(event.call_id, (event.tool_name, ToolCategory.INFO))
         self._out(
             ToolStarted(
-                turn_id=self._turn,
+                turn_id=self.turn,
                 call_id=event.call_id,
                 name=event.tool_name or name,
                 category=category,
@@ -93,19 +153,19 @@ class EventMapping:
             self._calls[call_id] = ("", ToolCategory.EXEC)
             self._out(
                 Notice(
-                    turn_id=self._turn,
+                    turn_id=self.turn,
                     level="warning",
                     message=f"The agent reported {what} for an unknown tool call {call_id!r}.",
                 )
             )
 
-    def _on_tool_result(self, event: wire.ToolResult) -> None:
+    def _tool_result(self, event: wire.ToolResult) -> None:
         self._check_known(event.call_id, "a result")
         metadata = event.metadata or {}
         file_path = metadata.get("file_path")
         self._out(
             ToolFinished(
-                turn_id=self._turn,
+                turn_id=self.turn,
                 call_id=event.call_id,
                 name=event.tool_name or self._calls[event.call_id][0],
                 status=event.status,
@@ -116,20 +176,16 @@ class EventMapping:
             )
         )
 
-    def _on_tool_cancelled(self, event: wire.ToolCancelledEvent) -> None:
-        self._check_known(event.call_id, "a cancellation")
-        self._out(ToolCancelled(turn_id=self._turn, call_id=event.call_id, reason=event.reason))
-
-    def _on_stream_end(self, event: wire.StreamEnd) -> None:
-        turn = self._turn
+    def _stream_end(self, event: wire.StreamEnd) -> None:
+        turn = self.turn
         if turn is None:
             log.info("%s: stream_end outside a turn (msg_id %r) ignored", self.name, event.msg_id)
             return
         reported = Usage.model_validate(event.usage.model_dump()) if event.usage else None
-        usage = self._usage.per_turn(reported, self._aionrs_02) if reported else None
-        self._turn = None
+        usage = self._usage.per_turn(reported, self.aionrs_02) if reported else None
+        self.turn = None
         reason = TurnEndReason.COMPLETED
-        if self._stop_sent:
+        if self.stop_sent:
             reason = TurnEndReason.STOPPED
         elif self._turn_error:
             reason = TurnEndReason.ERROR
@@ -142,26 +198,14 @@ class EventMapping:
             )
         )
 
-    def _on_error(self, event: wire.Error) -> None:
+    def _error(self, event: wire.Error) -> None:
         body = event.error
         if self._heartbeat.on_error(body.message):
             return
-        if self._turn is not None and not body.retryable and body.code not in _NON_FATAL_ERRORS:
+        if self.turn is not None and not body.retryable and body.code not in _NON_FATAL_ERRORS:
             self._turn_error = body.message
         self._out(
             ErrorEvent(
-                turn_id=self._turn, code=body.code, message=body.message, retryable=body.retryable
+                turn_id=self.turn, code=body.code, message=body.message, retryable=body.retryable
             )
         )
-
-    def _on_info(self, event: wire.Info) -> None:
-        self._out(Notice(turn_id=self._turn, message=event.message))
-
-    def _on_config_changed(self, event: wire.ConfigChanged) -> None:
-        self.capabilities = event.capabilities
-
-    def _on_mcp_ready(self, event: wire.McpReady) -> None:
-        self._out(Notice(message=f"MCP server {event.name!r} is ready ({len(event.tools)} tools)."))
-
-    def _on_pong(self, event: wire.Pong) -> None:
-        self._heartbeat.on_pong()

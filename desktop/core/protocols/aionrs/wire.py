@@ -167,7 +167,7 @@ AgentEvent = (
     | Pong
 )
 
-AGENT_EVENT_MODELS: dict[str, type[_AgentEvent]] = {
+AGENT_EVENT_MODELS: dict[str, type[AgentEvent]] = {
     "ready": Ready,
     "stream_start": StreamStart,
     "text_delta": TextDeltaEvent,
