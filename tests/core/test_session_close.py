@@ -15,6 +15,7 @@ import pytest
 from desktop.core.backend import AgentStartError
 from desktop.core.events import SessionState
 from tests.core.support import agent_children, make_session
+from tests.waiting import until
 
 
 @pytest.mark.asyncio
@@ -29,6 +30,6 @@ async def test_close_during_start_leaves_no_agent(tmp_path: Path, steps: int) ->
     await session.close()
     with contextlib.suppress(AgentStartError):
         await asyncio.wait_for(start, 15)
-    await asyncio.sleep(0.2)
+    await until(lambda: not agent_children(), 5, "the agent to be gone")
     assert agent_children() == []
     assert session.state in (SessionState.EXITED, SessionState.NEW, SessionState.STARTING)

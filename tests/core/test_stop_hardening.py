@@ -16,7 +16,6 @@ import shlex
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +35,7 @@ from desktop.core.events import (
 from desktop.core.protocols.process_backend import ProcessBackend
 from desktop.core.session import Session
 from tests.core.support import Recorder, fake_command, fake_factory
+from tests.waiting import until, wait_until
 
 #: Larger than a pipe's buffer (64 KiB) and below the kernel's limit for one argument (128 KiB).
 BIG_PROMPT = "x" * 120_000
@@ -78,16 +78,6 @@ def _dead(pid: int) -> bool:
         return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
     except psutil.NoSuchProcess:
         return True
-
-
-def _gone_within(pid: int, seconds: float) -> bool:
-    """Whether ``pid`` stopped running within ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if _dead(pid):
-            return True
-        time.sleep(0.05)  # polling a condition with a deadline
-    return _dead(pid)
 
 
 def _kill(pid: int) -> None:
@@ -181,7 +171,7 @@ def test_exec_timeout_kills_a_daemon_that_left_the_tree(workspace: Path) -> None
     pid = int((workspace / "daemon.pid").read_text())
     try:
         assert exec_proc.returncode == 0, err
-        assert _gone_within(pid, 10), f"the daemon {pid} survived Stop"
+        wait_until(lambda: _dead(pid), 10, f"the daemon {pid} to end (it survived Stop)")
     finally:
         _kill(pid)
 
@@ -199,23 +189,15 @@ async def test_session_stop_kills_a_daemon_that_left_the_tree(workspace: Path) -
     try:
         await session.start()
         session.submit(Prompt("go"))
-        await _until(pid_file.exists, 15)
+        await until(pid_file.exists, 15, "the daemon's pid file")
         pid = int(pid_file.read_text())
         await recorder.wait_for(ToolFinished, timeout=15)  # the agent is in its "hang" step
         await asyncio.wait_for(session.stop(), 15)
-        await _until(lambda: _dead(pid), 20)
+        await until(lambda: _dead(pid), 20, f"the daemon {pid} to end")
     finally:
         if pid_file.exists():
             _kill(int(pid_file.read_text()))
         await asyncio.wait_for(session.close(), 20)
-
-
-async def _until(condition: Callable[[], bool], seconds: float) -> None:
-    async def poll() -> None:
-        while not condition():
-            await asyncio.sleep(0.05)
-
-    await asyncio.wait_for(poll(), seconds)
 
 
 @pytest.mark.asyncio
@@ -240,6 +222,7 @@ async def test_stop_ends_an_agent_that_never_takes_the_stop_request(tmp_path: Pa
         await asyncio.wait_for(session.stop(), 15)
         ended = await recorder.wait_for(TurnEnded, timeout=5)
         assert ended.reason == TurnEndReason.STOPPED
-        assert pid is not None and _gone_within(pid, 10)
+        assert pid is not None
+        wait_until(lambda: _dead(pid), 10, f"the agent {pid} to end")
     finally:
         await asyncio.wait_for(session.close(), 20)

@@ -14,6 +14,7 @@ from desktop.core.extensions.dispatcher import Dispatcher, InvocationTools
 from desktop.core.extensions.policy import Scope, TrustMode
 from desktop.core.extensions.registry import LoadedModule, Snapshot, commit_modules
 from tests.extensions.helpers import make_runtime, write_extension
+from tests.waiting import until
 
 ENQUEUE = """
 async def handler(event, tools):
@@ -192,15 +193,20 @@ async def test_v33_v34_broken_and_missing_register(root: Path, tmp_path: Path) -
 
 @pytest.mark.asyncio
 async def test_v35_v36_timeouts_sync_and_async(root: Path, tmp_path: Path) -> None:
+    ended = tmp_path / "slow-ended"  # written when the slow handler ends, however it ends
     write_extension(
         root,
         "slow",
-        """
+        f"""
         import asyncio
+        from pathlib import Path
         async def h(event, tools):
-            await asyncio.sleep(0.1)
-            return await tools.enqueue_job({"type": "agent_instruction", "projectId": "p",
-                                            "payload": {"prompt": "late"}})
+            try:
+                await asyncio.sleep(0.1)
+                return await tools.enqueue_job({{"type": "agent_instruction", "projectId": "p",
+                                                "payload": {{"prompt": "late"}}}})
+            finally:
+                Path({str(ended)!r}).touch()
         def register_agent_events(registry):
             registry.on("evt", h, priority=1, timeout_ms=25)
     """,
@@ -225,7 +231,7 @@ async def test_v35_v36_timeouts_sync_and_async(root: Path, tmp_path: Path) -> No
     assert [r["kind"] for r in results] == ["handler_error", "handler_error", "enqueue_result"]
     assert results[0]["error"] == "agent event handler timed out after 25ms"
     assert elapsed < 0.5
-    await asyncio.sleep(0.15)
+    await until(ended.exists, 5, "the slow handler to end")
     prompts = [j["payload"].get("prompt") for j in runtime.jobs.list_jobs()]
     assert "late" not in prompts
     await runtime.close()
@@ -275,9 +281,12 @@ async def test_tools_close_after_invocation() -> None:
 
 @pytest.mark.asyncio
 async def test_v37_v38_v39_reload(root: Path, tmp_path: Path) -> None:
-    slow = """
+    started = tmp_path / "alpha-started"
+    slow = f"""
         import asyncio
+        from pathlib import Path
         async def h(event, tools):
+            Path({str(started)!r}).touch()
             await asyncio.sleep(0.08)
         def register_agent_events(registry):
             registry.on("evt", h)
@@ -288,7 +297,7 @@ async def test_v37_v38_v39_reload(root: Path, tmp_path: Path) -> None:
     first = runtime.snapshot.version
     write_extension(root, "beta", slow)
     in_flight = asyncio.ensure_future(emit(runtime))
-    await asyncio.sleep(0.01)
+    await until(started.exists, 5, "the in-flight handler to start")
     reloaded = await runtime.reload("r1")
     assert reloaded["status"] == "ok" and reloaded["loadedCount"] == 2
     assert reloaded["snapshotVersion"] != first

@@ -28,6 +28,7 @@ from desktop.core.remote.config import make_remote_factory
 from desktop.core.session import Session
 from tests.fakes.runtime_server import RuntimeServer
 from tests.remote.support import KEY, remote_config
+from tests.waiting import until
 
 
 class Recorder:
@@ -178,22 +179,15 @@ async def test_stop_mid_stream_cancels_the_call(runtime: RuntimeServer) -> None:
     session, rec = new_session(runtime)
     await session.start()
     turn = session.submit(Prompt("!slow"))
-    for _ in range(200):
-        if len(rec.of(TextDelta, turn)) >= 3:
-            break
-        await asyncio.sleep(0.02)
+    await until(lambda: len(rec.of(TextDelta, turn)) >= 3, 4, "three chunks")
     await session.stop()
     assert rec.ended(turn).reason == TurnEndReason.STOPPED
-    for _ in range(100):
-        if "cancelled" in runtime.record.outcomes:
-            break
-        await asyncio.sleep(0.02)
+    await until(lambda: "cancelled" in runtime.record.outcomes, 2, "the call cancelled")
     assert runtime.record.outcomes[-1] == "cancelled"
     chunks = len(rec.of(TextDelta, turn))
     assert chunks < 40
-    await asyncio.sleep(0.3)
+    (after,) = await run(session, "still here")  # a whole later turn: the stopped one is over
     assert len(rec.of(TextDelta, turn)) == chunks  # nothing after the stop
-    (after,) = await run(session, "still here")
     assert rec.ended(after).reason == TurnEndReason.COMPLETED
     await session.close()
 
@@ -225,10 +219,9 @@ async def test_reconnects_after_the_runtime_restarts_between_turns(runtime: Runt
     (first,) = await run(session, "before")
     await runtime.stop()
     turn = session.submit(Prompt("during"))
-    for _ in range(100):  # the turn waits for the runtime and says so…
-        if [e for e in rec.of(Notice, turn) if "Connecting" in e.message]:
-            break
-        await asyncio.sleep(0.05)
+    await until(  # the turn waits for the runtime and says so…
+        lambda: [e for e in rec.of(Notice, turn) if "Connecting" in e.message], 5, "the notice"
+    )
     assert [e for e in rec.of(Notice, turn) if "Connecting" in e.message]
     assert not [e for e in rec.events if isinstance(e, TurnEnded) and e.turn_id == turn]
     await runtime.start()  # …which comes back on the same port

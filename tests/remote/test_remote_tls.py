@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 import ipaddress
 from collections.abc import AsyncIterator
@@ -22,6 +21,7 @@ from desktop.core.remote.backend import RemoteRuntimeBackend
 from desktop.core.remote.config import TlsMode
 from tests.fakes.runtime_server import RuntimeServer, ServerTls
 from tests.remote.support import KEY, remote_config
+from tests.waiting import until
 
 
 @dataclass
@@ -162,10 +162,7 @@ async def one_turn(backend: RemoteRuntimeBackend) -> tuple[str, TurnEndReason]:
     events: list[object] = []
     await backend.start(events.append)
     await backend.send_prompt("t1", Prompt("over tls"))
-    for _ in range(250):
-        if any(isinstance(e, TurnEnded) for e in events):
-            break
-        await asyncio.sleep(0.02)
+    await until(lambda: any(isinstance(e, TurnEnded) for e in events), 5, "the turn end")
     await backend.shutdown(1.0)
     text = "".join(e.text for e in events if isinstance(e, TextDelta))
     (end,) = [e for e in events if isinstance(e, TurnEnded)]

@@ -23,6 +23,7 @@ from desktop.core.history import (
 from desktop.core.history.writer import ItemWrite, Write
 from desktop.core.session import Session
 from tests.core.support import fake_factory
+from tests.waiting import until
 
 
 @pytest.fixture
@@ -65,7 +66,9 @@ async def test_streamed_text_is_on_disk_within_a_second(workspace: Path) -> None
     recorder.attach(session)
     await session.start()
     session.submit(Prompt("stream please"))
-    await asyncio.sleep(1.0)  # mid-turn: the agent is sleeping after "part one "
+    on_disk = [("user", "stream please", 1), ("assistant", "part one ", 0)]
+    # mid-turn (the agent sleeps 1.5 s after "part one "), within a second
+    await until(lambda: items_on_disk(writer.path) == on_disk, 1.0, "part one on disk")
     assert items_on_disk(writer.path) == [
         ("user", "stream please", 1),
         ("assistant", "part one ", 0),
@@ -239,7 +242,8 @@ async def test_streaming_text_is_indexed_once_complete_and_found_meanwhile(
     recorder = HistoryRecorder.start(writer, workspace, "fake")
     recorder.attach(session)
     session.submit(Prompt("stream please"))
-    await asyncio.sleep(1.0)  # mid-turn: "quokka one " is on disk, incomplete
+    # mid-turn (the agent sleeps 1.5 s after "quokka one "): on disk, incomplete
+    await until(lambda: ("assistant", "quokka one ", 0) in items_on_disk(writer.path))
     assert ("assistant", "quokka one ", 0) in items_on_disk(writer.path)
     assert fts_seqs(writer.path, "quokka") == []  # not indexed while it grows
     store = HistoryStore()

@@ -12,7 +12,6 @@ import json
 import os
 import shlex
 import sys
-import time
 from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from desktop.ui.app import AppContext
 from desktop.ui.qt_async import make_loop
 from desktop.ui.window import WorkspaceWindow
 from tests.core.support import agent_children
+from tests.waiting import until
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_aionrs.py"
 
@@ -89,17 +89,7 @@ class Driver:
         return self.loop.run_until_complete(asyncio.wait_for(coro, timeout))
 
     def wait(self, predicate: Callable[[], object], timeout: float = 10.0, what: str = "") -> None:
-        async def poll() -> None:
-            while not predicate():
-                await asyncio.sleep(0.01)
-
-        try:
-            self.run(poll(), timeout)
-        except TimeoutError:
-            pytest.fail(f"timed out waiting for {what or predicate}")
-
-    def sleep(self, seconds: float) -> None:
-        self.run(asyncio.sleep(seconds), seconds + 5)
+        self.run(until(predicate, timeout, what), timeout + 5)
 
     async def acontext(self, scenario: dict[str, Any], profile: str = "spec") -> AppContext:
         """An app context (inside the loop) whose agent is the fake with ``scenario``."""
@@ -145,15 +135,6 @@ class Driver:
             self.run(_shutdown(context), 40)
 
 
-async def until(predicate: Callable[[], object], timeout: float = 10.0, what: str = "") -> None:
-    """Wait (on the running loop) until ``predicate()`` is true."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what or predicate}")
-        await asyncio.sleep(0.01)
-
-
 async def _shutdown(context: AppContext) -> None:
     context.quit()
     if context.windows():
@@ -176,7 +157,7 @@ def driver(
     drv.close_all()
     for context in drv.contexts:
         assert context.runtime.live_tasks == 0
-    drv.sleep(0.05)
+    drv.wait(lambda: not agent_children(), 5, "the agents to exit")
     assert agent_children() == [], "agent processes outlived their window"
     qapp.processEvents()
     leaked = [w for w in set(QApplication.topLevelWidgets()) - before if w.isVisible()]

@@ -29,7 +29,8 @@ from desktop.ui.shortcuts import APPROVALS_CONTRACT, ShortcutsWindow, all_keys
 from desktop.ui.sidebar.resume import PendingAgent, ResumeStarter
 from desktop.ui.sidebar.unavailable import UnavailableAgentNotice
 from desktop.ui.window import WorkspaceWindow
-from tests.ui.conftest import FAKE, Driver, _shutdown, agent_cmd, until
+from tests.ui.conftest import FAKE, Driver, _shutdown, agent_cmd
+from tests.waiting import until
 
 ROOT = Path(__file__).resolve().parents[2]
 FROM_CMD = {"turns": [[{"text": "from the command line"}]] * 3}

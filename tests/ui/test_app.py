@@ -12,7 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from desktop.core.events import ApprovalMode, SessionState
 from desktop.ui.instance import AgentOptions
-from tests.ui.conftest import Driver, agent_cmd, until
+from tests.ui.conftest import Driver, agent_cmd
+from tests.waiting import until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -91,7 +92,8 @@ def test_shutdown_path_exits_zero_repeatedly(tmp_path: Path) -> None:
 def test_first_frame_has_the_final_layout_and_names_the_agent_command(driver: Driver) -> None:
     """The shell window painted first has the agent toolbar already: nothing moves down when
     the Settings add-ons and the conversation arrive; ``--agent-cmd`` shows in the picker."""
-    from PySide6.QtCore import QPoint
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtWidgets import QApplication
 
     async def body() -> None:
         context = await driver.acontext({})
@@ -103,7 +105,7 @@ def test_first_frame_has_the_final_layout_and_names_the_agent_command(driver: Dr
         window.finish_building()
         window.new_conversation()  # what the app does after the first paint
         await until(lambda: window.current is not None and context.addons_for(window.workspace))
-        await asyncio.sleep(0.05)  # layouts settle
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # layouts settle
         assert window.stack.mapTo(window, QPoint(0, 0)).y() == top_before
         assert window.current is not None
         assert window.focusWidget() is window.current.composer.editor
@@ -129,7 +131,7 @@ def test_closing_a_window_at_once_fails_no_background_task(driver: Driver) -> No
         window = context.open_workspace(driver.workspace("brief"))
         window.close()
         await until(lambda: not context.windows(), what="window closed")
-        await asyncio.sleep(0.3)  # anything still pending has run by now
+        await until(lambda: context.runtime.live_tasks == 0, what="pending tasks to end")
         assert failures == []
 
     driver.run(body(), 60)

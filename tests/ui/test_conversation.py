@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 from pathlib import Path
 
@@ -15,9 +14,8 @@ from desktop.ui.conversation.model import StreamItem, ToolStatus
 from desktop.ui.conversation.stream_view import AssistantView, ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.pane import ConversationPane
-from tests.ui.conftest import Driver, until
-
-GUARD = 0.4  # the approval card ignores keys for 300 ms after it took focus by itself
+from tests.ui.conftest import Driver
+from tests.waiting import until
 
 
 def _idle(pane: ConversationPane) -> bool:
@@ -37,6 +35,19 @@ async def _open(
     assert pane is not None
     await until(lambda: pane.session.state == SessionState.READY, what="agent ready")
     return pane
+
+
+def _keys_accepted(card: ToolCard) -> bool:
+    """Whether the card's key guard (keys ignored right after it took focus by itself) is over."""
+    return card.approval is not None and not card.approval._guarded()
+
+
+def _rendered(pane: ConversationPane, text: str) -> bool:
+    """Whether the view has repainted and an assistant message shows ``text``."""
+    views = pane.view.widgets.values()
+    return not pane.view._dirty and any(
+        isinstance(v, AssistantView) and text in v.shown_html() for v in views
+    )
 
 
 def _send(driver: Driver, qtbot: QtBot, pane: ConversationPane, text: str) -> None:
@@ -61,7 +72,7 @@ def test_streaming_markdown_thinking_and_usage(driver: Driver, qtbot: QtBot) -> 
         )
         _send(driver, qtbot, pane, "hello")
         await until(lambda: _idle(pane) and pane.usage.output_tokens == 3, what="turn end")
-        await asyncio.sleep(0.05)
+        await until(lambda: _rendered(pane, "Tail line"), what="the answer rendered")
         views = list(pane.view.widgets.values())
         thinking = next(v for v in views if isinstance(v, ThinkingView))
         assert "pondering" in thinking.body.toPlainText()
@@ -86,7 +97,7 @@ def test_fast_stream_is_coalesced(driver: Driver, qtbot: QtBot) -> None:
         pane.window().show()
         _send(driver, qtbot, pane, "flood")
         await until(lambda: _idle(pane), timeout=30, what="flood end")
-        await asyncio.sleep(0.05)
+        await until(lambda: not pane.view._dirty, what="the last repaint")
         item = next(i for i in pane.transcript.items if isinstance(i, StreamItem))
         assert len(item.text) == 20000 * 5
         assert 0 < pane.view.repaints < 2000  # 20,000 deltas, far fewer repaints
@@ -104,7 +115,7 @@ def test_approve_with_y_writes_the_file(driver: Driver, qtbot: QtBot) -> None:
         assert card.approval is not None and card.item.status == ToolStatus.WAITING
         assert "+hi" in card.item.request.preview.text  # type: ignore[union-attr]
         assert pane.session.state == SessionState.AWAITING_APPROVAL
-        await asyncio.sleep(GUARD)
+        await until(lambda: _keys_accepted(card), what="the key guard to end")
         qtbot.keyClick(card.approval, Qt.Key.Key_Y)
         await until(lambda: _idle(pane), what="turn end")
         assert (driver.workspace() / "out.txt").read_text() == "hi\n"
@@ -120,7 +131,7 @@ def test_approve_always_with_a_auto_approves_the_category(driver: Driver, qtbot:
         pane = await _open(driver, {"turns": [[first], [second]]}, profile="aionrs-0.2")
         _send(driver, qtbot, pane, "one")
         await until(lambda: _cards(pane), what="approval card")
-        await asyncio.sleep(GUARD)
+        await until(lambda: _keys_accepted(_cards(pane)[0]), what="the key guard to end")
         qtbot.keyClick(_cards(pane)[0].approval, Qt.Key.Key_A)
         await until(lambda: _idle(pane), what="first turn")
         _send(driver, qtbot, pane, "two")
@@ -152,7 +163,7 @@ def test_deny_with_esc(driver: Driver, qtbot: QtBot) -> None:
             what="approval card",
         )
         card = _cards(pane)[0]
-        await asyncio.sleep(GUARD)
+        await until(lambda: _keys_accepted(card), what="the key guard to end")
         qtbot.keyClick(card.approval, Qt.Key.Key_Escape)
         await until(lambda: _idle(pane), what="turn end")
         assert card.item.status == ToolStatus.DENIED

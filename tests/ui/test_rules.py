@@ -16,7 +16,8 @@ from desktop.ui.approvals.rules import EMPTY_TEXT
 from desktop.ui.conversation.model import ToolStatus
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.pane import ConversationPane
-from tests.ui.conftest import KNOWN_QT_MESSAGES, Driver, until
+from tests.ui.conftest import KNOWN_QT_MESSAGES, Driver
+from tests.waiting import until
 
 #: The offscreen platform cannot grab the keyboard for a popup, and says so when one opens
 #: (on the function: pytest-qt reads the closest ``qt_log_ignore`` only).

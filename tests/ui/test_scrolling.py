@@ -11,7 +11,8 @@ from pytestqt.qtbot import QtBot
 from desktop.core.events import SessionState
 from desktop.ui.conversation.items import UserBubble
 from desktop.ui.pane import ConversationPane
-from tests.ui.conftest import Driver, until
+from tests.ui.conftest import Driver
+from tests.waiting import until
 
 _PARAGRAPHS = "".join(
     f"Paragraph {n}: the agent explains a step of the plan.\n\n" for n in range(60)

@@ -3,7 +3,6 @@ reopened and resumed, with the fake aionrs agent and a real SQLite file in AGENT
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,8 @@ from desktop.ui.sidebar.engine import HistoryEngine
 from desktop.ui.sidebar.highlight import HitMark
 from desktop.ui.sidebar.resume import ResumeStarter
 from desktop.ui.window import WorkspaceWindow
-from tests.ui.conftest import Driver, _shutdown, until
+from tests.ui.conftest import Driver, _shutdown
+from tests.waiting import until
 
 
 def _idle(pane: ConversationPane) -> bool:
@@ -120,7 +120,7 @@ def test_delete_with_confirmation_and_undo(driver: Driver, qtbot: QtBot) -> None
         before = _shape(_stored(driver.workspace()))
         entry = engine.entry_of(pane)
         assert entry is not None and entry.stored
-        engine.ask_delete(entry)
+        engine.actions.ask_delete(entry)
         bar = engine.sidebar.confirm
         assert bar.isVisibleTo(window) and "doomed conversation" in bar.message.text()
         assert _shape(_stored(driver.workspace())) == before  # nothing before the answer
@@ -177,7 +177,7 @@ def test_search_opens_the_conversation_at_the_hit(driver: Driver, qtbot: QtBot) 
         assert target is not None and "zanzibar" in target.item.text  # type: ignore[attr-defined]
         texts = [i.text for i in pane.transcript.items if isinstance(i, StreamItem)]
         assert len(texts) == 3 and texts[1].endswith("Paragraph 59: " + "filler " * 12)
-        await asyncio.sleep(0.2)
+        await until(lambda: pane.view.verticalScrollBar().value() > 0, what="scrolled to the hit")
         viewport = pane.view.viewport()
         top = target.mapTo(viewport, target.rect().topLeft()).y()
         assert 0 <= top < viewport.height(), "the hit is scrolled into view"
@@ -196,7 +196,7 @@ def test_export_markdown_and_json(driver: Driver, qtbot: QtBot, tmp_path: Path) 
         await _settled(engine, "export me")
         entry = next(e for e in engine.entries if e.stored)
         for fmt in ("md", "json"):
-            dialog = engine.export(entry, fmt)
+            dialog = engine.actions.export(entry, fmt)
             assert isinstance(dialog, QFileDialog) and dialog.isVisible()
             assert dialog.isModal()  # window-modal through open(), not a nested exec() loop
             target = tmp_path / f"out.{fmt}"

@@ -18,7 +18,7 @@ from desktop.ui.settings.lists import AGENT_KINDS
 from desktop.ui.settings.services import SettingsServices
 from tests.fakes.fake_llm import FakeLLM, Turn
 from tests.fakes.memory_keyring import InMemoryKeyring
-from tests.ui.conftest import until
+from tests.waiting import until
 
 KEY = "sk-test-0123456789abcdefXYZ"
 

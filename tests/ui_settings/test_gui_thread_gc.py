@@ -15,7 +15,7 @@ import weakref
 
 from PySide6.QtCore import QObject
 
-from tests.ui.conftest import until
+from tests.waiting import until
 
 
 class _Cyclic(QObject):

@@ -24,7 +24,8 @@ from desktop.ui.extensions.page import ExtensionsPage
 from desktop.ui.pane import ConversationPane
 from desktop.ui.settings.addons import WindowAddons
 from tests.extensions.helpers import write_extension
-from tests.ui.conftest import Driver, until
+from tests.ui.conftest import Driver
+from tests.waiting import until
 
 SUGGESTER = """
 async def suggest(event, tools):
@@ -171,7 +172,7 @@ def test_suggest_next_prompt_fills_the_composer(
             ),
             what="extension post shown",
         )
-        button = pane.property("suggest")
+        button = pane.composer.action_buttons.get("suggest")
         assert button is not None and button.text() == "Suggest"
         button.click()
         await until(lambda: pane.composer.editor.toPlainText() != "", timeout=30, what="suggestion")

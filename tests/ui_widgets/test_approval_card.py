@@ -259,7 +259,7 @@ def test_keys_are_ignored_right_after_focus_is_taken_and_on_auto_repeat(
     card = _card(qtbot, host, make_request("Edit", ToolCategory.EDIT, EDIT_ARGS), guard_ms=400)
     with qtbot.assertNotEmitted(card.decided):
         qtbot.keyClick(card, Qt.Key.Key_Y)  # typed just as the card appeared
-    qtbot.wait(450)
+    qtbot.waitUntil(lambda: not card._guarded())  # the key guard is over
     with qtbot.assertNotEmitted(card.decided):
         repeat = QKeyEvent(
             QEvent.Type.KeyPress, Qt.Key.Key_Y, Qt.KeyboardModifier.NoModifier, "y", True

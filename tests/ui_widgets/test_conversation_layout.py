@@ -41,7 +41,9 @@ def test_wide_approval_card_fits_a_narrow_column(qtbot: QtBot, tmp_path: Path) -
         )
     )
     qtbot.waitUntil(lambda: len(view.widgets) == 2)
-    qtbot.wait(50)
+    qtbot.waitUntil(  # the cards are laid out in the column
+        lambda: all(w.geometry().right() <= view.viewport().width() for w in view.widgets.values())
+    )
     viewport = view.viewport().width()
     assert not view.horizontalScrollBar().isVisible()
     assert view.widget().width() <= viewport
