@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
 
+from desktop.core.cgroup_scope import CgroupScope
 from desktop.core.key_pipe import KEY_FD_ENV, open_key_pipe, take_keys
 from desktop.core.lines import DEFAULT_LINE_LIMIT, LineSplitter, OversizeLine
 from desktop.core.proctree import TREE_ENV, ProcessTree, new_tag, reap
@@ -116,6 +117,7 @@ class AgentProcess:
         if key_fd is not None:
             env[KEY_FD_ENV] = str(key_fd)
             kwargs["pass_fds"] = (key_fd,)
+        scope = CgroupScope.create() if tag is not None else None
         try:
             self._proc = await asyncio.create_subprocess_exec(
                 *self.argv,
@@ -127,10 +129,16 @@ class AgentProcess:
                 limit=_READ_CHUNK,
                 **kwargs,  # type: ignore[arg-type]
             )
+        except BaseException:
+            if scope is not None:
+                scope.remove()
+            raise
         finally:
             if key_fd is not None:
                 os.close(key_fd)
-        self._tree = ProcessTree(self._proc.pid, tag)
+        if scope is not None and not scope.add(self._proc.pid):
+            scope = None
+        self._tree = ProcessTree(self._proc.pid, tag, scope)
         loop = asyncio.get_running_loop()
         self._stderr_task = loop.create_task(self._drain_stderr())
 
@@ -246,9 +254,11 @@ class AgentProcess:
         await asyncio.to_thread(self.kill_leftovers)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + within
-        while self._tree.unreaped() and loop.time() < deadline:
+        tree = self._tree
+        while (tree.unreaped() or tree.scope_busy()) and loop.time() < deadline:
             await asyncio.sleep(0.02)  # SIGKILL is delivered asynchronously
             reap()
+        tree.release()
 
     def kill_leftovers(self) -> None:
         """Kill what of the tree outlived the agent (a shell child in its own group, a daemon
@@ -258,6 +268,7 @@ class AgentProcess:
         self._tree.collect()  # escaped orphans (now init's children) are found by their tag
         self._signal_tree(_SIGKILL)
         reap()
+        self._tree.release()
 
     def _signal_tree(self, sig: int) -> None:
         assert self._proc is not None and self._tree is not None

@@ -16,8 +16,9 @@ child (login shells, npm, tests' helpers), zombies it would have to reap without
 exits asyncio's child watcher waits for. Escaped orphans go to init, which reaps them; the tag
 finds them. ``reap`` only reaps remembered members that are Agent Desk's own zombie children.
 
-A cgroup v2 scope would contain the tree without any of this, but needs a systemd user session
-or a delegated cgroup subtree; CI and many desktops have neither, so the tree is tracked here.
+Where the system lets Agent Desk make a cgroup v2 scope (``desktop.core.cgroup_scope``), the
+scope is the fourth and surest way: its members are collected with the rest and it is killed as
+a whole. Many desktops and CI machines offer none, so the three ways above stay.
 """
 
 from __future__ import annotations
@@ -25,10 +26,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import signal
 import sys
 import uuid
 
 import psutil
+
+from desktop.core.cgroup_scope import CgroupScope
 
 log = logging.getLogger(__name__)
 
@@ -80,11 +84,13 @@ class ProcessTree:
     Args:
         root: The agent's pid (not itself a member: asyncio waits for it).
         tag: The value of ``TREE_ENV`` in the agent's environment, or None.
+        scope: The agent's cgroup scope, where the system offers one (the agent is in it).
     """
 
-    def __init__(self, root: int, tag: str | None) -> None:
+    def __init__(self, root: int, tag: str | None, scope: CgroupScope | None = None) -> None:
         self.root = root
         self.tag = tag
+        self.scope = scope
         self._members: dict[int, psutil.Process] = {}
 
     def collect(self, *, scan: bool = True) -> list[psutil.Process]:
@@ -96,6 +102,11 @@ class ProcessTree:
         if self.tag is not None and _LINUX:
             candidates = psutil.process_iter() if scan else _own_children()
             found.extend(p for p in candidates if p.pid != self.root and _tag_of(p) == self.tag)
+        if self.scope is not None:
+            for pid in self.scope.pids():
+                with contextlib.suppress(psutil.Error):
+                    if pid != self.root:
+                        found.append(psutil.Process(pid))
         me = os.getpid()
         for proc in found:
             if proc.pid != me:
@@ -127,10 +138,23 @@ class ProcessTree:
         return False
 
     def signal(self, sig: int) -> None:
-        """Send ``sig`` to every remembered member still running."""
+        """Send ``sig`` to every remembered member still running (SIGKILL also kills the whole
+        scope, members started since the last ``collect`` included)."""
+        if self.scope is not None and sig == getattr(signal, "SIGKILL", None):
+            self.scope.kill()
         for proc in self.alive():
             with contextlib.suppress(psutil.Error):
                 proc.send_signal(sig)
+
+    def scope_busy(self) -> bool:
+        """Whether processes other than the agent are still in its scope."""
+        return self.scope is not None and any(p != self.root for p in self.scope.pids())
+
+    def release(self) -> None:
+        """Remove the scope if it is empty (a scope with processes left is kept, and removed by
+        a later host once they are gone)."""
+        if self.scope is not None and self.scope.remove():
+            self.scope = None
 
 
 def _own_children() -> list[psutil.Process]:
