@@ -1,14 +1,17 @@
 """What the user does to one stored conversation: delete (with undo), export, the context menu.
 
 Kept apart from ``HistoryEngine``'s listing, reopening and search: these are the actions the
-rows offer, each ending in a database call through the shared service. ``HistoryEngine``
-inherits them; the attributes below are the engine's own. Nothing modal is run: deleting asks
-in an inline bar, and the export file dialog is opened with ``open()``.
+rows offer, each ending in a database call through the shared service. The engine constructs one
+``ConversationActions`` and gives it what it needs (window, service, sidebar, and how to take a
+row off the list and to reload it); the actions keep what is theirs (the deleted conversations
+Undo can bring back). Nothing modal is run: deleting asks in an inline bar, and the export file
+dialog is opened with ``open()``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,33 +23,48 @@ from desktop.ui.sidebar.entries import Entry
 
 if TYPE_CHECKING:
     from desktop.core.history import StoredConversation
-    from desktop.ui.pane import ConversationPane
     from desktop.ui.sidebar.engine import HistoryWindow
     from desktop.ui.sidebar.panel import HistorySidebar
-    from desktop.ui.sidebar.recording import ConversationRecording
     from desktop.ui.sidebar.service import HistoryService
 
 _FORMATS = {"md": ("Markdown", "Markdown (*.md)"), "json": ("JSON", "JSON (*.json)")}
 
 
 class ConversationActions:
-    """Delete and undo, export, and the context menu of the conversation list."""
+    """Delete and undo, export, and the context menu of the conversation list.
 
-    window: HistoryWindow
-    workspace: Path
-    service: HistoryService
-    sidebar: HistorySidebar
-    entries: list[Entry]
-    recordings: dict[ConversationPane, ConversationRecording]
-    deleted: list[StoredConversation]
-    _stored: dict[ConversationPane, StoredConversation]
-    _deleting: set[str]
+    Args:
+        window: The workspace window.
+        service: The shared history service.
+        sidebar: The window's sidebar widget (its signals are connected here).
+        discard: Takes a row off the list and closes its conversation (it is being deleted).
+        reload: Reads the list again.
+    """
 
-    def _fill(self) -> None:
-        raise NotImplementedError
-
-    async def _reload(self) -> None:
-        raise NotImplementedError
+    def __init__(
+        self,
+        window: HistoryWindow,
+        service: HistoryService,
+        sidebar: HistorySidebar,
+        *,
+        discard: Callable[[Entry], Awaitable[None]],
+        reload: Callable[[], Awaitable[None]],
+    ) -> None:
+        self.window = window
+        self.service = service
+        self.sidebar = sidebar
+        #: Deleted conversations, most recent last: what Undo brings back.
+        self.deleted: list[StoredConversation] = []
+        #: Conversations being deleted: a reload meanwhile does not list them again.
+        self.deleting: set[str] = set()
+        self._discard = discard
+        self._reload = reload
+        lst = sidebar.list
+        sidebar.undo_requested.connect(self._on_undo)
+        sidebar.confirm.confirmed.connect(self._on_delete_confirmed)
+        lst.delete_requested.connect(self.ask_delete)
+        lst.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        lst.customContextMenuRequested.connect(self._on_context_menu)
 
     # ------------------------------------------------------------------ delete and undo
     def ask_delete(self, entry: Entry | None = None) -> None:
@@ -64,26 +82,15 @@ class ConversationActions:
         conv_id = entry.conversation_id
         if conv_id is None:
             return
-        self._deleting.add(conv_id)
+        self.deleting.add(conv_id)
         try:
             await self._delete(entry, conv_id)
         finally:
-            self._deleting.discard(conv_id)
+            self.deleting.discard(conv_id)
         await self._reload()
 
     async def _delete(self, entry: Entry, conv_id: str) -> None:
-        pane = entry.pane
-        if entry in self.entries:
-            self.entries.remove(entry)
-            self._fill()
-        if pane is not None:
-            recording = self.recordings.pop(pane, None)
-            if recording is not None:
-                recording.detach()
-            await pane.aclose()
-            self._stored.pop(pane, None)
-            entry.pane = None
-            self.window.remove_pane(pane)
+        await self._discard(entry)
         try:
             snapshot = await self.service.delete(conv_id)
         except ConversationNotFoundError:
@@ -117,7 +124,7 @@ class ConversationActions:
         if entry is None or entry.conversation_id is None:
             return None
         name, pattern = _FORMATS[fmt]
-        default = self.workspace / f"{_slug(entry.title)}.{fmt}"
+        default = self.window.workspace / f"{_slug(entry.title)}.{fmt}"
         dialog = QFileDialog(self.sidebar.window(), f"Export as {name}", str(default), pattern)
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix(fmt)

@@ -65,11 +65,11 @@ class WindowHistory:
     def ask_delete(self, entry: Entry | None = None) -> None:
         """Ask (inline) before deleting the selected conversation."""
         if self.engine is not None:
-            self.engine.ask_delete(entry)
+            self.engine.actions.ask_delete(entry)
 
     def export(self, entry: Entry | None, fmt: str) -> QFileDialog | None:
         """Export the selected conversation (``md`` or ``json``) through a file dialog."""
-        return self.engine.export(entry, fmt) if self.engine is not None else None
+        return self.engine.actions.export(entry, fmt) if self.engine is not None else None
 
     async def aclose(self) -> None:
         """The window closes: stop recording and release the database."""

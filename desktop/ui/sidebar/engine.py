@@ -3,7 +3,7 @@
 ``HistoryEngine`` sits between the window, its conversation panes, the sidebar widget and the
 shared ``HistoryService``. Every database call runs in the window's task scope through the
 service (off the event loop); nothing modal is ever run (file dialogs use ``open()``). Delete,
-undo and export, the actions a row offers, are in ``actions``.
+undo and export, the actions a row offers, are its ``actions`` (``ConversationActions``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QWidget
 
 from desktop.core.events import ErrorEvent, Notice, TurnStarted
@@ -84,10 +84,10 @@ class HistoryWindow(Protocol):
         """A short status-bar message."""
 
 
-class HistoryEngine(ConversationActions):
+class HistoryEngine:
     """The history of one window (made by ``WindowHistory`` once the event loop runs).
 
-    Delete with undo, export and the rows' context menu: ``ConversationActions``.
+    Delete with undo, export and the rows' context menu: ``actions`` (``ConversationActions``).
 
     Args:
         window: The workspace window.
@@ -101,33 +101,25 @@ class HistoryEngine(ConversationActions):
         self.sidebar = sidebar
         self.entries: list[Entry] = []
         self.recordings: dict[ConversationPane, ConversationRecording] = {}
-        self.deleted: list[StoredConversation] = []
         self._stored: dict[ConversationPane, StoredConversation] = {}
         self._offers: dict[ConversationPane, AgentChoiceOffer] = {}  # recorded agent missing
         self._opening: dict[str, asyncio.Task[ConversationPane | None]] = {}
         self._search: asyncio.Task[None] | None = None
-        self._deleting: set[str] = set()  # not listed again by a reload meanwhile
         self._closed = False
         self._reload_timer = QTimer(self.sidebar)
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(RELOAD_DELAY_MS)
-        self._connect_signals()
+        self.actions = ConversationActions(
+            window, self.service, sidebar, discard=self._discard, reload=self._reload
+        )
+        sidebar.search_requested.connect(self._on_search)
+        sidebar.results.hit_chosen.connect(self.open_hit)
+        sidebar.list.entry_chosen.connect(self._on_chosen)
+        sidebar.list.rename_requested.connect(self.rename)
+        self._reload_timer.timeout.connect(self.reload)
         window.scope.spawn(self._open(), name="history-open")
         if sidebar.search.text().strip():  # typed before the history was there
             self._on_search(sidebar.search.text().strip())
-
-    def _connect_signals(self) -> None:
-        bar, lst = self.sidebar, self.sidebar.list
-        bar.search_requested.connect(self._on_search)
-        bar.undo_requested.connect(self._on_undo)
-        bar.results.hit_chosen.connect(self.open_hit)
-        bar.confirm.confirmed.connect(self._on_delete_confirmed)
-        lst.entry_chosen.connect(self._on_chosen)
-        lst.rename_requested.connect(self.rename)
-        lst.delete_requested.connect(self.ask_delete)
-        lst.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        lst.customContextMenuRequested.connect(self._on_context_menu)
-        self._reload_timer.timeout.connect(self.reload)
 
     async def _open(self) -> None:
         try:
@@ -217,7 +209,7 @@ class HistoryEngine(ConversationActions):
         drafts = [e for e in self.entries if not e.stored]
         listed: list[Entry] = []
         for summary in summaries:
-            if summary.id in self._deleting:
+            if summary.id in self.actions.deleting:
                 continue
             entry = by_id.pop(summary.id, None) or Entry(
                 summary.id, summary.title, summary.agent, summary.updated_at
@@ -229,6 +221,19 @@ class HistoryEngine(ConversationActions):
         kept = [e for e in by_id.values() if e.pane is not None]
         self.entries = drafts + kept + listed
         self._fill()
+
+    async def _discard(self, entry: Entry) -> None:
+        """Take ``entry`` off the list and close its pane (the conversation is being deleted)."""
+        if entry in self.entries:
+            self.entries.remove(entry)
+            self._fill()
+        if (pane := entry.pane) is not None:
+            if (recording := self.recordings.pop(pane, None)) is not None:
+                recording.detach()
+            await pane.aclose()
+            self._stored.pop(pane, None)
+            entry.pane = None
+            self.window.remove_pane(pane)
 
     def _fill(self) -> None:
         shown = self.window_current()
@@ -388,5 +393,5 @@ class HistoryEngine(ConversationActions):
         for recording in self.recordings.values():
             recording.detach()
         self.recordings.clear()
-        self.deleted.clear()
+        self.actions.deleted.clear()
         await self.service.release()
