@@ -35,7 +35,7 @@ from desktop.core.events import (
     Usage,
 )
 from tests.core.support import make_session
-from tests.waiting import until, wait_until
+from tests.waiting import wait_until
 
 REAL, SPEC = "aionrs-0.2", "spec"
 BOTH = pytest.mark.parametrize("profile", [REAL, SPEC])
@@ -708,22 +708,6 @@ async def test_ready_timeout(workspace: Path) -> None:
     session, _ = make_session(workspace, REAL, {"startup": {"silent": True}}, ready_timeout=0.5)
     with pytest.raises(AgentStartError, match="did not become ready"):
         await session.start()
-
-
-@pytest.mark.asyncio
-async def test_prompt_submitted_while_the_agent_starts_waits_for_ready(workspace: Path) -> None:
-    session, rec = make_session(workspace, REAL, {"startup": {"delay": 0.5}})
-    starting = asyncio.get_running_loop().create_task(session.start())
-    await until(lambda: session.state != "new", what="the start to begin")
-    assert session.state == "starting"
-    session.submit(Prompt("early"))
-    await starting
-    await session.wait_idle()
-    assert [e.reason for e in rec.of(TurnEnded)] == [TurnEndReason.COMPLETED]
-    assert "".join(e.text for e in rec.of(TextDelta)) == "You said: early"
-    types = rec.types()
-    assert types.index("agent_ready") < types.index("turn_started"), "sent before ready"
-    await session.close()
 
 
 @pytest.mark.asyncio

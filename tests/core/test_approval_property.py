@@ -4,7 +4,7 @@ the user made, or a policy the user enabled (issue 14, "Proof").
 Hypothesis plays a hostile agent against a real ``Session``: random sequences of tool requests
 (reused call ids, lying categories, unknown and MCP tools), mode changes, user decisions
 (once, always, deny, for pending ids or any other), an enabled read-only policy and new turns.
-The agent is an in-process scripted backend (the numbered items have subprocess tests in
+The agent is the in-process ``ScriptedBackend`` (the numbered items have subprocess tests in
 ``test_hostile_approvals.py``); what it is sent is checked against an oracle with its own
 classification table, written apart from ``desktop.core.classify``.
 """
@@ -20,9 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from desktop.core.approvals import Verdict
-from desktop.core.backend import AgentBackend, EmitFn, Prompt
+from desktop.core.backend import Prompt
 from desktop.core.events import (
-    AgentReady,
     ApprovalMode,
     Decision,
     DecisionSource,
@@ -34,6 +33,7 @@ from desktop.core.events import (
     TurnEndReason,
 )
 from desktop.core.session import Session
+from tests.core.scripted import ScriptedBackend
 
 #: The oracle's own idea of each tool (None: only YOLO or a user decision may approve it).
 ORACLE: dict[str, ToolCategory | None] = {
@@ -52,34 +52,6 @@ MODE_ALLOWS = {
 }
 CLAIMS = [ToolCategory.INFO, ToolCategory.EDIT, ToolCategory.EXEC, ToolCategory.MCP]
 POLICY = "reads"
-
-
-class ScriptedBackend(AgentBackend):
-    """An agent whose every event the test emits; it records what it is told."""
-
-    def __init__(self) -> None:
-        self.emit: EmitFn | None = None
-        self.turns: list[str] = []
-        self.sent: list[tuple[str, Decision]] = []
-        self.turn_sent = asyncio.Event()
-
-    async def start(self, emit: EmitFn) -> AgentReady:
-        self.emit = emit
-        return AgentReady(agent="scripted", protocol="aionrs")
-
-    async def send_prompt(self, turn_id: str, prompt: Prompt) -> None:
-        self.turns.append(turn_id)
-        self.turn_sent.set()
-
-    async def send_decision(self, call_id: str, decision: Decision, reason: str | None) -> None:
-        self.sent.append((call_id, decision))
-
-    async def interrupt(self) -> None:
-        if self.emit is not None and self.turns:
-            self.emit(TurnEnded(turn_id=self.turns[-1], reason=TurnEndReason.STOPPED))
-
-    async def shutdown(self, timeout: float) -> None:
-        pass
 
 
 def read_policy(request: ToolRequested) -> Verdict | None:

@@ -20,7 +20,9 @@ from desktop.core.events import (
     ToolRequested,
     parse_event,
 )
-from tests.core.support import make_session
+from desktop.core.session import Session
+from tests.core.scripted import ScriptedBackend
+from tests.core.support import Recorder, make_session
 
 
 def request(call_id: str, category: ToolCategory) -> ToolRequested:
@@ -208,7 +210,9 @@ async def test_session_publishes_rules_on_always_and_on_revoke_and_asks_again(
 async def test_revoke_all_publishes_once(tmp_path: Path) -> None:
     book_rules = [AlwaysRule(id=c.value, category=c, label=c.value, created_at=1.0)
                   for c in (ToolCategory.EXEC, ToolCategory.EDIT)]  # fmt: skip
-    session, rec = make_session(tmp_path, "spec", {})  # never started: rules are host-side
+    session = Session(lambda _resume: ScriptedBackend(), workspace=tmp_path)
+    rec = Recorder()  # never started: rules are host-side
+    session.subscribe(rec)
     for rule in book_rules:
         session.approvals.add_rule(rule)
     assert session.revoke_all_rules() == 2
