@@ -5,7 +5,8 @@ An ACP agent announces a tool call in pieces (``tool_call``, ``tool_call_update`
 host-side file writes (``fs/write_text_file``) wait for approval the same way. ``ToolCards``
 turns these into ``tool_requested`` / ``tool_started`` / ``tool_finished`` / ``tool_cancelled``
 for the host turn, holds each waiting request until the session's decision arrives, and forgets
-the turn's calls when it ends. Fields of one call are merged by ``tools.ToolState``.
+the turn's calls when it ends. Fields of one call are merged by ``tools.ToolState``; waiting
+requests are held in the shared ``PendingRequests`` book.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from desktop.core.events import (
     ToolStarted,
 )
 from desktop.core.protocols.acp.tools import ToolState, pick_option
+from desktop.core.protocols.pending import PendingRequests
 
 _DONE = ("completed", "failed")
 
@@ -45,7 +47,7 @@ class ToolCards:
         self._tools: dict[str, ToolState] = {}
         self._shown: set[str] = set()
         self._running: set[str] = set()
-        self._waiting: dict[str, tuple[asyncio.Future[Decision], list[dict[str, Any]]]] = {}
+        self._waiting: PendingRequests[asyncio.Future[Decision]] = PendingRequests()
         self._write_ids = itertools.count(1)
         #: Calls the user denied: they end as cancelled, whatever the agent reports later.
         self._denied: set[str] = set()
@@ -59,7 +61,7 @@ class ToolCards:
         call_id = str(tool_call.get("toolCallId"))
         state = self._tools.setdefault(call_id, ToolState(call_id))
         state.merge(tool_call)
-        waiting = self._wait_for(call_id, options)
+        waiting = self._wait_for(call_id)
         self._shown.add(call_id)
         self.emit(
             ToolRequested(
@@ -84,7 +86,7 @@ class ToolCards:
     async def ask_write(self, path: str, content: str, preview: ToolPreview) -> str | None:
         """Show a pending ``write_file`` card; its call id if approved, None if denied."""
         call_id = f"fs-write-{next(self._write_ids)}"
-        waiting = self._wait_for(call_id, [])
+        waiting = self._wait_for(call_id)
         self.emit(
             ToolRequested(
                 turn_id=self.turn,
@@ -120,14 +122,13 @@ class ToolCards:
 
     def decide(self, call_id: str, decision: Decision) -> None:
         """Resolve the waiting permission request (or pending host-side write)."""
-        waiting = self._waiting.pop(call_id, None)
-        if waiting is not None and not waiting[0].done():
-            waiting[0].set_result(decision)
+        waiting = self._waiting.take(call_id)
+        if waiting is not None and not waiting.done():
+            waiting.set_result(decision)
 
     def withdraw_all(self, reason: str) -> None:
         """Cancel every waiting request (the agent is answered ``cancelled``)."""
-        for call_id, (future, _options) in tuple(self._waiting.items()):
-            self._waiting.pop(call_id, None)
+        for call_id, future in self._waiting.take_all():
             if not future.done():
                 future.cancel()
             self.emit(ToolCancelled(turn_id=self.turn, call_id=call_id, reason=reason))
@@ -147,10 +148,12 @@ class ToolCards:
         self._denied.clear()
         return turn
 
-    def _wait_for(self, call_id: str, options: list[dict[str, Any]]) -> asyncio.Future[Decision]:
+    def _wait_for(self, call_id: str) -> asyncio.Future[Decision]:
         """Register the request before its card goes out (a decision may follow at once)."""
         future: asyncio.Future[Decision] = asyncio.get_running_loop().create_future()
-        self._waiting[call_id] = (future, options)
+        displaced = self._waiting.add(call_id, future)
+        if displaced is not None and not displaced.done():
+            displaced.set_result(Decision.DENY)  # an ambiguous id is never approved
         return future
 
     # ------------------------------------------------------------------ tool-call updates

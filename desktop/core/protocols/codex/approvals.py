@@ -4,7 +4,8 @@
 ``execCommandApproval`` / ``applyPatchApproval``) become pending ``ToolRequested`` events with a
 host-computed preview. The Session's decision is answered with accept / acceptForSession /
 decline (legacy: approved / approved_for_session / denied). A request Codex resolved itself
-(``serverRequest/resolved``), an interrupt or the end of the turn withdraws the card.
+(``serverRequest/resolved``), an interrupt or the end of the turn withdraws the card. The
+waiting requests are held in the shared ``PendingRequests`` book.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from desktop.core.events import Decision, ToolCancelled, ToolCategory, ToolReque
 from desktop.core.protocols.codex import items
 from desktop.core.protocols.codex.rpc import RequestId
 from desktop.core.protocols.codex.turn import TurnState
+from desktop.core.protocols.pending import PendingRequests
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +45,7 @@ class ApprovalDesk:
 
     def __init__(self, state: TurnState) -> None:
         self._state = state
-        self._pending: dict[str, _Approval] = {}
+        self._pending: PendingRequests[_Approval] = PendingRequests()
 
     def request(self, request_id: RequestId, method: str, params: dict[str, Any]) -> None:
         """Show an approval request (one of ``APPROVAL_METHODS``) as a pending card."""
@@ -62,7 +64,7 @@ class ApprovalDesk:
             name, category = items.PATCH_TOOL, ToolCategory.EDIT
             preview = items.patch_preview(state.workspace, changes)
             args = {"changes": [c["path"] for c in changes]}
-        self._pending[call_id] = _Approval(request_id, method, state.turn)
+        self._pending.add(call_id, _Approval(request_id, method, state.turn))
         state.shown.add(call_id)
         state.emit(
             ToolRequested(
@@ -79,7 +81,7 @@ class ApprovalDesk:
 
     def answer(self, call_id: str, decision: Decision) -> tuple[RequestId, dict[str, str]] | None:
         """The JSON-RPC result for a decision, or None when the request is gone."""
-        approval = self._pending.pop(call_id, None)
+        approval = self._pending.take(call_id)
         if approval is None:
             log.info("decision for %s, which is no longer pending", call_id)
             return None
@@ -91,19 +93,20 @@ class ApprovalDesk:
 
     def withdraw(self, call_id: str, reason: str) -> None:
         """Withdraw the card of ``call_id`` if it is still pending."""
-        approval = self._pending.pop(call_id, None)
+        approval = self._pending.take(call_id)
         if approval is not None:
-            self._state.emit(
-                ToolCancelled(turn_id=approval.turn_id, call_id=call_id, reason=reason)
-            )
+            self._withdrawn([(call_id, approval)], reason)
 
     def withdraw_request(self, request_id: Any, reason: str) -> None:
         """Withdraw the card of JSON-RPC request ``request_id`` (Codex resolved it)."""
-        for call_id, approval in tuple(self._pending.items()):
-            if approval.request_id == request_id:
-                self.withdraw(call_id, reason)
+        self._withdrawn(self._pending.take_all(lambda a: a.request_id == request_id), reason)
 
     def withdraw_all(self, reason: str) -> None:
         """Withdraw every pending card."""
-        for call_id in tuple(self._pending):
-            self.withdraw(call_id, reason)
+        self._withdrawn(self._pending.take_all(), reason)
+
+    def _withdrawn(self, taken: list[tuple[str, _Approval]], reason: str) -> None:
+        for call_id, approval in taken:
+            self._state.emit(
+                ToolCancelled(turn_id=approval.turn_id, call_id=call_id, reason=reason)
+            )
