@@ -47,12 +47,9 @@ def _fill(folder: Path) -> Path:
             with contextlib.suppress(OSError):
                 while True:
                     os.write(fd, b"\0" * block)
-        try:
+        with pytest.raises(OSError, match="No space left") as full:
             os.write(fd, b"\0")
-        except OSError as exc:
-            assert exc.errno == errno.ENOSPC
-        else:
-            raise AssertionError("the disk did not fill")
+        assert full.value.errno == errno.ENOSPC
     finally:
         os.close(fd)
     return filler
