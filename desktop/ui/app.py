@@ -111,9 +111,10 @@ class AppContext:
             scope = self.runtime.scope(f"settings:{workspace}")
             agent = self.agent_options(workspace)
             addons = WindowAddons(
-                window, self.services, scope, agent=agent.agent, agent_cmd=agent.agent_cmd
+                workspace, self.services, scope, agent=agent.agent, agent_cmd=agent.agent_cmd
             )
             self._addons[workspace] = addons
+            window.install_plugin(addons)
         return addons
 
     def agent_options(self, workspace: Path) -> AgentOptions:

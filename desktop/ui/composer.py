@@ -163,6 +163,8 @@ class Composer(QWidget):
         super().__init__(parent)
         self._workspace = workspace
         self.files: list[str] = []
+        #: Buttons added by window plug-ins (``add_action``), by name.
+        self.action_buttons: dict[str, QPushButton] = {}
         frame = QFrame()
         frame.setObjectName("composerFrame")
         outer = QVBoxLayout(self)
@@ -202,7 +204,19 @@ class Composer(QWidget):
         set_role(self.send, "primary", polished=False)
         row.addWidget(self.send)
         layout.addLayout(row)
+        self._row = row
         self._connect_signals()
+
+    def add_action(self, name: str, text: str, *, accessible: str, tip: str) -> QPushButton:
+        """A button of a window plug-in (e.g. "Suggest"), before Stop and Send; the caller
+        connects its ``clicked``. ``name`` is its key in ``action_buttons`` and names its object."""
+        button = QPushButton(text)
+        button.setObjectName(f"{name}Button")
+        button.setAccessibleName(accessible)
+        button.setToolTip(tip)
+        self._row.insertWidget(self._row.indexOf(self.stop), button)
+        self.action_buttons[name] = button
+        return button
 
     def _connect_signals(self) -> None:
         self.editor.send.connect(self._on_send)

@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the core and the pane load after the first paint (``desktop
 
     from desktop.core.session import BackendFactory
     from desktop.ui.pane import ConversationPane
+    from desktop.ui.plugins import WindowPlugin
     from desktop.ui.qt_async import AsyncRuntime, TaskScope
     from desktop.ui.sidebar.lists import ConversationList
     from desktop.ui.sidebar.resume import AgentSource
@@ -87,6 +88,7 @@ class WorkspaceWindow(QMainWindow):
         self.host = host
         self._scope: TaskScope | None = None
         self.panes: list[ConversationPane] = []
+        self.plugins: list[WindowPlugin] = []
         self._closing = False
         self._closed_done = False
         self._menu_actions_added = False
@@ -100,12 +102,9 @@ class WorkspaceWindow(QMainWindow):
             self.setFocus()
 
     def finish_building(self) -> None:
-        """Add the menus' actions and shortcuts (once).
-
-        A first window paints with the menu titles only (actions, shortcuts and their Python
-        classes cost a tenth of a start-up); the app calls this right after that paint, and
-        the first conversation does in any case.
-        """
+        """Add the menus' actions and shortcuts (once): a first window paints with the menu
+        titles only (actions and shortcuts cost a tenth of a start-up); the app calls this
+        right after that paint, and the first conversation does in any case."""
         if self._menu_actions_added:
             return
         self._menu_actions_added = True
@@ -142,8 +141,8 @@ class WorkspaceWindow(QMainWindow):
     def _build_agent_bar(self) -> None:
         """The toolbar with the agent for new conversations, its picker still empty.
 
-        The Settings add-ons (``desktop.ui.settings.addons``) fill the picker and add the
-        Settings button after the first paint; the bar exists from the first frame so the
+        The Settings add-ons (a plug-in: ``desktop.ui.settings.addons``) fill the picker and add
+        the Settings button after the first paint; the bar exists from the first frame so the
         conversation does not move down when they arrive.
         """
         self.agent_bar = QToolBar("Agent", self)
@@ -171,7 +170,8 @@ class WorkspaceWindow(QMainWindow):
 
         file, conversation, help_menu = self._menus
         self._action(file, "&New Conversation", QKeySequence.StandardKey.New, self.new_conversation)
-        self._action(file, "&Open Workspace…", QKeySequence.StandardKey.Open, self._on_open)
+        open_ = QKeySequence.StandardKey.Open
+        self._action(file, "&Open Workspace…", open_, lambda: self.host.choose_workspace(self))
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         file.addSeparator()
@@ -183,11 +183,12 @@ class WorkspaceWindow(QMainWindow):
         history = self.history
         self._action(conversation, "Searc&h…", QKeySequence("Ctrl+Shift+F"), history.focus_search)
         self._action(conversation, "&Rename", QKeySequence("F2"), history.rename_current)
-        self._action(conversation, "Export as &Markdown…", QKeySequence(), self._export_md)
-        self._action(conversation, "Export as &JSON…", QKeySequence(), self._export_json)
-        self._action(conversation, "&Delete…", QKeySequence(), self._delete_current)
+        none = QKeySequence()
+        self._action(conversation, "Export as &Markdown…", none, lambda: history.export(None, "md"))
+        self._action(conversation, "Export as &JSON…", none, lambda: history.export(None, "json"))
+        self._action(conversation, "&Delete…", none, lambda: history.ask_delete(None))
         self._action(help_menu, "&Keyboard Shortcuts…", QKeySequence("F1"), self.show_shortcuts)
-        self._action(help_menu, "&About Agent Desk", QKeySequence(), self._on_about)
+        self._action(help_menu, "&About Agent Desk", none, self._on_about)
 
     def show_shortcuts(self) -> QDialog:
         """Help ▸ Keyboard Shortcuts (non-modal, one per window)."""
@@ -236,9 +237,6 @@ class WorkspaceWindow(QMainWindow):
             action.setChecked(window is self)
             action.setData(str(window.workspace))
             action.triggered.connect(self._on_recent)
-
-    def _on_open(self) -> None:
-        self.host.choose_workspace(self)
 
     def _on_quit(self) -> None:
         for window in self.host.windows():
@@ -290,7 +288,16 @@ class WorkspaceWindow(QMainWindow):
         self.stack.addWidget(pane)
         pane.status_changed.connect(self._update_status)
         pane.approval_waiting.connect(self._on_approval_waiting)
+        for plugin in self.plugins:
+            plugin.pane_added(pane)
         return pane
+
+    def install_plugin(self, plugin: WindowPlugin) -> None:
+        """Install ``plugin``; it is told of the panes the window already has."""
+        self.plugins.append(plugin)
+        plugin.install(self)
+        for pane in self.panes:
+            plugin.pane_added(pane)
 
     def show_pane(self, pane: ConversationPane) -> None:
         """Show ``pane`` (and select its sidebar row)."""
@@ -303,6 +310,8 @@ class WorkspaceWindow(QMainWindow):
         if pane in self.panes:
             self.panes.remove(pane)
             self.stack.removeWidget(pane)
+            for plugin in self.plugins:
+                plugin.pane_removed(pane)
             pane.deleteLater()
         if not self.panes and not self._closing:
             self.new_conversation()
@@ -333,15 +342,6 @@ class WorkspaceWindow(QMainWindow):
     def show_message(self, text: str) -> None:
         """A status-bar message for a few seconds."""
         self.statusBar().showMessage(text, 6000)
-
-    def _export_md(self) -> None:
-        self.history.export(None, "md")
-
-    def _export_json(self) -> None:
-        self.history.export(None, "json")
-
-    def _delete_current(self) -> None:
-        self.history.ask_delete(None)
 
     def stop_current(self) -> None:
         """Stop the shown conversation's turn."""

@@ -133,7 +133,6 @@ class WindowExtensions(QObject):
         if pane in self._panes:
             return
         self._panes.append(pane)
-        pane.destroyed.connect(lambda: self._forget(pane))
         self._screen(pane)
         if self.runtime is not None:
             self._attach(pane)
@@ -150,9 +149,12 @@ class WindowExtensions(QObject):
 
         pane.session.approvals.screens.append((NAME, screen_while(enabled)))
 
-    def _forget(self, pane: ConversationPane) -> None:
+    def remove_pane(self, pane: ConversationPane) -> None:
+        """Detach a closed conversation."""
         if pane in self._panes:
             self._panes.remove(pane)
+        for key in [key for key in self._entries if key[0] == id(pane)]:
+            del self._entries[key]
         bridge = self.bridges.pop(id(pane), None)
         if bridge is not None and self.runtime is not None:
             self.runtime.detach(bridge)

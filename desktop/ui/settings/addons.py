@@ -1,31 +1,20 @@
 """What a workspace window gains from Settings: the agent picker, Settings (Ctrl+,), extensions.
 
-Installed on a window by the composition root, without the window knowing about it: a toolbar
-with the agent for new conversations and a Settings button, a Settings menu action, and the
-window's extension runtime. Conversations are found when the window adds them to its stack (a
-child-added event), so every way a conversation is created (new, resumed) is covered by one
-hook; each gets its extension bridge and a "Suggest" button in its composer.
+A window plug-in (``desktop.ui.plugins.WindowPlugin``) the composition root installs: it fills
+the window's agent picker, adds a Settings button and menu action, and owns the window's
+extension runtime. The window tells it of every conversation it adds (new, resumed, reopened)
+or removes; each gets its extension bridge and a "Suggest" button in its composer.
 """
 
 from __future__ import annotations
 
 import shlex
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (
-    QComboBox,
-    QHBoxLayout,
-    QLayout,
-    QMainWindow,
-    QMenu,
-    QPushButton,
-    QStackedWidget,
-    QToolBar,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QMenu, QPushButton
 
 from desktop.ui.extensions.window import SuggestionError, WindowExtensions
 from desktop.ui.qt_async import TaskScope
@@ -34,21 +23,7 @@ from desktop.ui.settings.services import SettingsServices
 if TYPE_CHECKING:
     from desktop.ui.pane import ConversationPane
     from desktop.ui.settings.dialog import SettingsDialog
-
-
-def _row_with(layout: QLayout | None, widget: QWidget) -> QHBoxLayout | None:
-    """The horizontal layout (under ``layout``) that holds ``widget``."""
-    if layout is None:
-        return None
-    if isinstance(layout, QHBoxLayout) and layout.indexOf(widget) >= 0:
-        return layout
-    for index in range(layout.count()):
-        item = layout.itemAt(index)
-        child = item.layout() if item is not None else None
-        found = _row_with(child, widget) if child is not None else None
-        if found is not None:
-            return found
-    return None
+    from desktop.ui.window import WorkspaceWindow
 
 
 def _short_command(command: str) -> str:
@@ -62,52 +37,70 @@ def _short_command(command: str) -> str:
 
 
 class WindowAddons(QObject):
-    """Agent picker, Settings and extensions for one window."""
+    """Agent picker, Settings and extensions for one window (a ``WindowPlugin``).
+
+    Made and installed at once (``WorkspaceWindow.install_plugin``): ``window`` and ``picker``
+    are the window's, set by ``install``.
+    """
+
+    window: WorkspaceWindow
+    picker: QComboBox
 
     def __init__(
         self,
-        window: QMainWindow,
+        workspace: Path,
         services: SettingsServices,
         scope: TaskScope,
         *,
         agent: str | None = None,
         agent_cmd: str | None = None,
     ) -> None:
-        super().__init__(window)
+        super().__init__()
         self._initial_agent = agent
         self._agent_cmd = agent_cmd
-        self.window = window
         self.services = services
         self.scope = scope
-        workspace = getattr(window, "workspace")  # noqa: B009 - WorkspaceWindow attribute
         self.extensions = WindowExtensions(workspace, services.store, scope)
         self.dialog: SettingsDialog | None = None
-        # The window makes its agent bar with the first frame (``WorkspaceWindow.agent_bar``).
-        bar: QToolBar = getattr(window, "agent_bar")  # noqa: B009 - WorkspaceWindow attribute
-        self.picker: QComboBox = getattr(window, "agent_picker")  # noqa: B009 - the same
+
+    # ------------------------------------------------------------------ WindowPlugin
+    def install(self, window: WorkspaceWindow) -> None:
+        """Fill the window's agent picker (its bar is made with the first frame), add the
+        Settings button and menu action, and start the extensions when some could load."""
+        self.setParent(window)
+        self.window = window
+        self.picker = window.agent_picker
         self._fill_picker()
         self.picker.currentIndexChanged.connect(self._on_picked)
         self.settings_action = QAction("&Settings…", window)
         self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
         self.settings_action.triggered.connect(self.open_settings)
-        bar.addSeparator()
-        bar.addAction(self.settings_action)
+        window.agent_bar.addSeparator()
+        window.agent_bar.addAction(self.settings_action)
         menus = window.menuBar().actions()
         first = menus[0].menu() if menus else None
         if isinstance(first, QMenu):
             first.addAction(self.settings_action)
         else:
             window.addAction(self.settings_action)
-        services.store.subscribe(self._on_settings)
-        stack = getattr(window, "stack", None)
-        if isinstance(stack, QStackedWidget):
-            stack.installEventFilter(self)
-            for index in range(stack.count()):
-                self._maybe_pane(stack.widget(index))
-        closed = getattr(window, "closed", None)
-        if closed is not None:
-            closed.connect(self._on_window_closed)
+        self.services.store.subscribe(self._on_settings)
+        window.closed.connect(self._on_window_closed)
         self.extensions.start_if_needed()
+
+    def pane_added(self, pane: ConversationPane) -> None:
+        """Attach the conversation to the extensions; give its composer "Suggest"."""
+        self.extensions.add_pane(pane)
+        button = pane.composer.add_action(
+            "suggest",
+            "Suggest",
+            accessible="Suggest next prompt",
+            tip="Ask the extensions for a next prompt (it goes into the editor)",
+        )
+        button.clicked.connect(lambda: self.suggest(pane, button))
+
+    def pane_removed(self, pane: ConversationPane) -> None:
+        """Detach the closed conversation from the extensions."""
+        self.extensions.remove_pane(pane)
 
     def _on_window_closed(self) -> None:
         """The window's conversations are closed: stop its extension runtime."""
@@ -178,35 +171,7 @@ class WindowAddons(QObject):
     def _on_dialog_gone(self) -> None:
         self.dialog = None
 
-    # ------------------------------------------------------------------ conversations
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ChildAdded:
-            child = event.child()  # type: ignore[attr-defined]
-            if isinstance(child, QWidget):
-                self._maybe_pane(child)
-        return False
-
-    def _maybe_pane(self, widget: QWidget | None) -> None:
-        from desktop.ui.pane import ConversationPane
-
-        if isinstance(widget, ConversationPane) and widget.property("addons") is None:
-            widget.setProperty("addons", True)
-            self.extensions.add_pane(widget)
-            self._add_suggest(widget)
-
-    def _add_suggest(self, pane: ConversationPane) -> None:
-        composer = pane.composer
-        button = QPushButton("Suggest")
-        button.setObjectName("suggestButton")
-        button.setAccessibleName("Suggest next prompt")
-        button.setToolTip("Ask the extensions for a next prompt (it goes into the editor)")
-        button.clicked.connect(lambda: self.suggest(pane, button))
-        frame = composer.send.parentWidget()
-        row = _row_with(frame.layout() if frame is not None else None, composer.send)
-        if row is not None:
-            row.insertWidget(max(row.indexOf(composer.send) - 1, 0), button)
-        pane.setProperty("suggest", button)
-
+    # ------------------------------------------------------------------ suggestions
     def suggest(self, pane: ConversationPane, button: QPushButton | None = None) -> None:
         """ "Suggest next prompt": the suggestion replaces the editor's text."""
         self.scope.spawn(self._suggest(pane, button), name="suggest")
