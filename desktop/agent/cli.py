@@ -4,7 +4,9 @@ Start-up problems (a bad flag, no API key, an unknown session) are reported as o
 event with ``config_error`` on stdout, a line on stderr, and exit status 2: the host shows the
 message instead of a silent crash. API keys come from an inherited pipe (how Agent Desk starts
 it, see ``desktop.core.key_pipe``) or, run by hand, from the environment; either way they are
-removed from ``os.environ`` before any tool runs, so no command the model asks for inherits them.
+removed from ``os.environ`` before any tool runs, so no command the model asks for inherits them;
+run by hand, the agent first re-executes itself with them in a key pipe, so that its
+``/proc/<pid>/environ`` does not show them either.
 """
 
 from __future__ import annotations
@@ -34,12 +36,12 @@ from desktop.agent.sessions import (
     check_session_id,
     new_session_id,
 )
-from desktop.agent.settings import Settings, retry_base_from_env
+from desktop.agent.settings import SessionSettings, retry_base_from_env
 from desktop.agent.toolrun import ToolRunner
 from desktop.agent.tools import default_tools
 from desktop.agent.tools.base import ToolContext
 from desktop.agent.turn import TurnEngine
-from desktop.core.key_pipe import PROVIDER_KEY_ENV, read_key_pipe
+from desktop.core.key_pipe import PROVIDER_KEY_ENV, move_keys_out_of_environment, read_key_pipe
 from desktop.core.redaction import Redactor, secret_values
 
 EXIT_CONFIG = 2
@@ -96,7 +98,7 @@ def take_api_keys() -> dict[str, str]:
     return keys
 
 
-def _settings(args: argparse.Namespace, keys: dict[str, str]) -> Settings:
+def _settings(args: argparse.Namespace, keys: dict[str, str]) -> SessionSettings:
     provider = args.provider
     if provider is None:
         provider = next((p for p in PROVIDERS if keys.get(KEY_ENV[p])), "anthropic")
@@ -112,7 +114,7 @@ def _settings(args: argparse.Namespace, keys: dict[str, str]) -> Settings:
     for flag, value in (("--max-tokens", args.max_tokens), ("--max-turns", args.max_turns)):
         if value < 1:
             raise ConfigError(f"{flag} must be at least 1.")
-    return Settings(
+    return SessionSettings(
         provider=provider,
         model=args.model or DEFAULT_MODELS[provider],
         api_key=key,
@@ -128,7 +130,7 @@ def _settings(args: argparse.Namespace, keys: dict[str, str]) -> Settings:
 
 
 def _open_session(
-    args: argparse.Namespace, settings: Settings, store: SessionStore, channel: Channel
+    args: argparse.Namespace, settings: SessionSettings, store: SessionStore, channel: Channel
 ) -> SessionRecord:
     def fresh(session_id: str) -> SessionRecord:
         return SessionRecord(
@@ -172,7 +174,7 @@ def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
 class _ProviderHandle:
     """Builds the provider in the background after ``ready`` (its SDK import is slow)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: SessionSettings) -> None:
         self._settings = settings
         self._task: asyncio.Task[Provider] | None = None
 
@@ -210,7 +212,7 @@ class _ProviderHandle:
 
 
 async def _serve(
-    args: argparse.Namespace, settings: Settings, channel: Channel, redactor: Redactor
+    args: argparse.Namespace, settings: SessionSettings, channel: Channel, redactor: Redactor
 ) -> int:
     store = SessionStore.for_workspace(settings.workspace, redactor)
     record = _open_session(args, settings, store, channel)
@@ -250,6 +252,8 @@ async def _serve(
 
 def main(argv: list[str] | None = None) -> int:
     """Run the agent; returns the exit status."""
+    if argv is None:
+        move_keys_out_of_environment()  # run by hand: not readable in /proc/<pid>/environ
     logging.basicConfig(
         level=os.environ.get("AGENTDESK_AGENT_LOG", "WARNING").upper(),
         stream=sys.stderr,

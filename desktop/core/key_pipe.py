@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 from collections.abc import Mapping, MutableMapping
 
 KEY_PIPE_ENV = "AGENTDESK_KEY_PIPE"
@@ -85,3 +86,24 @@ def read_key_pipe(environ: MutableMapping[str, str]) -> dict[str, str]:
     ):
         raise ValueError("the key pipe holds no valid keys")
     return keys
+
+
+def move_keys_out_of_environment() -> None:
+    """Run by hand with keys in its environment, re-execute this program with them in a key
+    pipe instead (Linux; returns when there is nothing to move or no ``/proc`` to hide from).
+
+    ``/proc/<pid>/environ`` shows the environment a process was started with to every process
+    of the same user, the agent's own tool commands included, whatever the process removes from
+    ``os.environ`` later; only a new ``exec`` replaces it.
+    """
+    if not sys.platform.startswith("linux") or KEY_FD_ENV in os.environ:
+        return
+    keys = {var: value for var in PROVIDER_KEY_ENV if (value := os.environ.get(var))}
+    if not keys:
+        return
+    env = {k: v for k, v in os.environ.items() if k not in PROVIDER_KEY_ENV}
+    fd = open_key_pipe(keys)
+    os.set_inheritable(fd, True)
+    env[KEY_FD_ENV] = str(fd)
+    args = sys.argv[1:] if getattr(sys, "frozen", False) else sys.orig_argv[1:]
+    os.execve(sys.executable, [sys.executable, *args], env)

@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.agent.harness import ROOT, agent_env
+from tests.agent.harness import ROOT, agent_env, running
 from tests.fakes.fake_llm import FakeLLM, ToolCallSpec, Turn, anthropic_tool_results
 
 # Not key-shaped on purpose: only the known value, not the ``sk-…`` pattern, can redact it.
@@ -75,3 +75,25 @@ def test_approved_bash_cannot_read_the_key_from_the_agent(workspace: Path, llm: 
     assert f"PYTHONPATH={ROOT}" in parent_env and f"PYTHONPATH={ROOT}" in own_env, output
     assert KEY not in output
     assert "ANTHROPIC_API_KEY" not in output
+
+
+def test_agent_run_by_hand_hides_the_key_from_its_tools(workspace: Path, llm: FakeLLM) -> None:
+    """Started by hand with the key in its environment (no Agent Desk, no key pipe): the agent
+    moves the key out of its environment before any tool runs, so ``/proc/$PPID/environ`` of
+    an approved Bash command shows no key, and the agent still talks to the provider with it."""
+    command = "tr '\\0' '\\n' < /proc/$PPID/environ; echo ---; env"
+    llm.add(Turn(tool_calls=[ToolCallSpec("Bash", {"command": command}, "b1")]), {"text": "Ok."})
+    env = agent_env(ANTHROPIC_API_KEY=KEY)
+    with running(workspace, llm, provider="anthropic", env=env) as agent:
+        agent.send({"type": "message", "msg_id": "m1", "input": "print the environment"})
+        agent.until("tool_request")
+        agent.send({"type": "tool_approve", "call_id": "b1", "scope": "once"})
+        agent.until("stream_end")
+    output, is_error = anthropic_tool_results(llm.model_requests[1].body)["b1"]
+    assert not is_error, output
+    parent_env, _, own_env = output.partition("---")
+    assert f"PYTHONPATH={ROOT}" in parent_env and f"PYTHONPATH={ROOT}" in own_env, output
+    assert KEY not in output
+    assert "ANTHROPIC_API_KEY" not in output
+    sent = llm.model_requests[0].headers
+    assert KEY in (sent.get("x-api-key") or sent.get("authorization", ""))  # the key was used
