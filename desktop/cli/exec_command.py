@@ -6,8 +6,9 @@ error; 3 the agent failed to start.
 
 Start-up order: the agent's launch is resolved with light modules only and the agent is spawned
 before the session engine, the history and the extensions are imported, so those imports
-overlap with the agent's own start-up (see ``exec_launch``). This module therefore imports the
-heavy parts inside ``_run_session``, and ``SettingsStore``/``SecretStore`` when first used.
+overlap with the agent's own start-up (see ``desktop.core.launch.early``). This module therefore
+imports the heavy parts inside ``_run_session``, and ``SettingsStore``/``SecretStore`` when
+first used.
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from desktop.cli.exec_extensions import add_extension_arguments
-from desktop.cli.exec_launch import EarlyAgent, launch_from_settings
-from desktop.core.agents import AgentChoice, AgentNotFoundError, resolve_agent
+from desktop.core.launch.early import EarlyAgent
+from desktop.core.launch.resolve import resolve
+from desktop.core.launch.spec import AgentNotFoundError, AgentRef, Launch, launch_secrets
 
 if TYPE_CHECKING:
     from desktop.core.secrets import SecretStore
-    from desktop.core.session import BackendFactory
     from desktop.core.settings import SettingsStore
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_START = 0, 1, 2, 3
@@ -108,77 +109,62 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-async def _remote(
-    options: argparse.Namespace, settings: SettingsStore, secrets: SecretStore
-) -> tuple[AgentChoice, BackendFactory] | None:
-    """The remote runtime named by ``--agent`` (or the default agent), if it is one."""
-    from desktop.core.remote.launch import resolve_remote_agent
-    from desktop.core.secrets import SecretStoreError
+async def _launch(options: argparse.Namespace) -> Launch:
+    """The agent of ``--agent-cmd``, else of ``--agent``/``--profile`` and the settings.
+
+    Raises:
+        AgentNotFoundError: it cannot be launched (the keyring failing included).
+    """
+    ref = AgentRef(options.agent, options.profile, options.agent_cmd)
+    if options.agent_cmd:
+        return await resolve(ref, None, None)
+    settings, secrets = _stores()
+    for message in settings.messages:
+        print(f"agentdesk: {message}", file=sys.stderr)
+    from desktop.core.secrets import SecretStoreError  # loaded with the keyring by _stores
 
     try:
-        return await resolve_remote_agent(
-            settings.settings, secrets, options.agent, options.profile
-        )
+        return await resolve(ref, settings.settings, secrets)
     except SecretStoreError as exc:
         raise AgentNotFoundError(str(exc)) from exc
 
 
 async def _run(options: argparse.Namespace, workspace: Path) -> int:
-    env: dict[str, str] = {}
-    hidden: list[str] = []  # secret values the history must not contain
-    factory: BackendFactory | None = None
     try:
-        if options.agent_cmd:
-            choice = resolve_agent(None, options.agent_cmd)
-        else:
-            settings, secrets = _stores()
-            for message in settings.messages:
-                print(f"agentdesk: {message}", file=sys.stderr)
-            if (remote := await _remote(options, settings, secrets)) is not None:
-                choice, factory = remote
-            else:
-                choice, env, hidden = await launch_from_settings(
-                    options.agent, options.profile, settings, secrets
-                )
+        launch = await _launch(options)
     except AgentNotFoundError as exc:
         print(f"agentdesk: {exc}", file=sys.stderr)
         return EXIT_START
     early = EarlyAgent()
-    if factory is None and not options.conversation:  # continuing needs the history first
-        await early.spawn(choice, workspace, env)
+    if not options.conversation:  # continuing needs the history first
+        await early.spawn(launch, workspace)
     try:
-        return await _run_session(options, workspace, choice, env, hidden, factory, early)
+        return await _run_session(options, workspace, launch, early)
     finally:
         await early.close()
 
 
 async def _run_session(
-    options: argparse.Namespace,
-    workspace: Path,
-    choice: AgentChoice,
-    env: dict[str, str],
-    hidden: list[str],
-    factory: BackendFactory | None,
-    early: EarlyAgent,
+    options: argparse.Namespace, workspace: Path, launch: Launch, early: EarlyAgent
 ) -> int:
     """Open the history, build the session around the (early) agent and drive it."""
     from desktop.cli.exec_record import ExecRecording, RecordingError
     from desktop.cli.exec_session import drive
-    from desktop.core.agents import make_backend_factory
     from desktop.core.events import ApprovalMode
+    from desktop.core.launch.factory import make_backend_factory
     from desktop.core.session import Session
 
-    record = ExecRecording(workspace, enabled=not options.no_history, secrets=hidden)
+    record = ExecRecording(
+        workspace, enabled=not options.no_history, secrets=launch_secrets(launch)
+    )
     try:
-        resume_id = await record.open(options.conversation, choice)
+        resume_id = await record.open(options.conversation, launch)
     except RecordingError as exc:
         print(f"agentdesk: {exc}", file=sys.stderr)
         return EXIT_START
-    if factory is None:
-        await early.spawn(choice, workspace, env, resume_id)  # when not spawned already
-        factory = early.wrap(make_backend_factory(choice, workspace, env=env))
+    await early.spawn(launch, workspace, resume_id)  # when not spawned already
     session = Session(
-        factory,
+        early.wrap(make_backend_factory(launch, workspace)),
         workspace=workspace,
         mode=ApprovalMode(options.mode),
         resume_id=resume_id,

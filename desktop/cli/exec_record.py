@@ -2,7 +2,7 @@
 
 Records the run in the history database (with the keys the launch used redacted) and continues
 a stored conversation with ``--continue`` (by the agent's own session id when it has one,
-otherwise by an ``init_history`` summary). The launch itself is ``exec_launch``'s.
+otherwise by an ``init_history`` summary). The launch itself is ``desktop.core.launch``'s.
 
 History faults never stop the run, and never pass silently: a damaged database is moved aside
 (one sentence on stderr says where), a read-only data folder runs without history (and says so),
@@ -18,7 +18,6 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from desktop.core.agents import AgentChoice
 from desktop.core.events import ErrorEvent, Notice, SessionEvent
 from desktop.core.history import (
     ConversationNotFoundError,
@@ -33,6 +32,7 @@ from desktop.core.history import (
     apply_history,
     plan_resume,
 )
+from desktop.core.launch.spec import Launch
 from desktop.core.session import Session
 from desktop.core.traffic_log import Redactor, secret_values
 
@@ -106,7 +106,7 @@ class ExecRecording:
         """The key values the launch used (redacted from the history and the output)."""
         return list(self._secrets)
 
-    async def open(self, conversation: str | None, choice: AgentChoice) -> str | None:
+    async def open(self, conversation: str | None, launch: Launch) -> str | None:
         """Prepare recording (a new or a continued conversation); returns the id to resume.
 
         Raises:
@@ -133,14 +133,14 @@ class ExecRecording:
 
         if conversation is None:
             self._recorder = HistoryRecorder.start(
-                self._writer, self._workspace, choice.name, redact=redact
+                self._writer, self._workspace, launch.name, redact=redact
             )
             return None
         try:
             stored, next_seq = await asyncio.to_thread(_load, conversation)
         except ConversationNotFoundError as exc:
             raise RecordingError(str(exc)) from exc
-        same_agent = stored.agent == choice.name and choice.resume_flag is not None
+        same_agent = stored.agent == launch.name and launch.keeps_sessions
         self._plan = plan_resume(stored, agent_has_sessions=same_agent)
         self._recorder = HistoryRecorder(
             self._writer, stored.id, next_seq=next_seq, has_title=True, redact=redact

@@ -1,7 +1,7 @@
 """The running part of ``agentdesk exec``: printing, approving and timing the turns of a session.
 
 Imported by ``exec_command`` only after the agent was spawned (it loads the session engine and
-the event models; see ``exec_launch``).
+the event models; see ``desktop.core.launch.early``).
 """
 
 from __future__ import annotations

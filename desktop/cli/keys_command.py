@@ -1,7 +1,7 @@
 """``agentdesk keys set|list|delete``: secrets in the OS keyring only.
 
 Two kinds of names hold a key: provider profiles (their API key) and remote runtime agents
-(their signing key, see ``desktop.core.remote.launch``). Both live under the keyring service
+(their signing key, see ``desktop.core.launch``). Both live under the keyring service
 ``agentdesk`` with the name as user name; settings refuse a remote agent named like a profile, so
 a name always means one thing. ``keys set`` reads the key from standard input when it is not a
 terminal, otherwise from a no-echo prompt; the key is never an argument (argv is visible to every

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from desktop.core.agents import StartProblem
+from desktop.core.launch.spec import StartProblem
 
 
 class ApprovalMode(StrEnum):

@@ -134,7 +134,9 @@ class AppContext:
     def agent_for(self, workspace: Path) -> tuple[str, BackendFactory | str]:
         """The window's ``--agent-cmd``, else its agent picker (its ``--agent``, else the
         default agent), resolved from Settings when the conversation starts."""
-        from desktop.core.agents import AgentNotFoundError, make_backend_factory, resolve_agent
+        from desktop.core.launch.factory import make_backend_factory
+        from desktop.core.launch.resolve import command_launch
+        from desktop.core.launch.spec import AgentNotFoundError
 
         addons = self.addons_for(workspace)
         options = self.agent_options(workspace)
@@ -143,8 +145,8 @@ class AppContext:
             name = addons.chosen_agent() if addons is not None else default
             return name, self.services.factory_for(name, workspace)
         try:
-            choice = resolve_agent(None, options.agent_cmd)
-            return choice.name, make_backend_factory(choice, workspace)
+            launch = command_launch(options.agent_cmd)
+            return launch.name, make_backend_factory(launch, workspace)
         except AgentNotFoundError as exc:
             return "agent", f"The agent cannot run: {exc}"
 

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 _DEFERRED_MODULES = (
     "desktop.core.events",
     "desktop.core.session",
-    "desktop.core.agents",
+    "desktop.core.launch.resolve",
     "desktop.ui.conversation.view",
     "desktop.ui.approvals",
     "desktop.ui.pane",

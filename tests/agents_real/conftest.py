@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core.agents import AgentChoice
 from desktop.core.catalogue import (
     CATALOGUE,
     NpmInstallError,
@@ -24,6 +23,7 @@ from desktop.core.catalogue import (
     find_entry_program,
     install,
 )
+from desktop.core.launch.spec import LaunchAcp, LaunchCodex
 from desktop.core.protocols.codex.config import KEY_VARIABLE, CodexOptions, Sandbox
 from tests.fakes.fake_llm import FakeLLM
 from tests.fakes.fake_llm_dialects import install_dialects
@@ -59,8 +59,7 @@ class RealAgent:
     """One agent set up against the fake LLM in a fresh workspace and HOME."""
 
     key: str
-    choice: AgentChoice
-    env: dict[str, str]
+    choice: LaunchAcp | LaunchCodex
     workspace: Path
     llm: FakeLLM
 
@@ -109,24 +108,23 @@ def make_agent(
         entry = catalogue_entry(key)
         assert entry is not None
         env: dict[str, str] = {}
-        options: dict[str, object] = {"entry": key, "serve_fs": entry.serve_fs}
+        codex = None
         if key in ("codex", "codex-acp"):
-            options["codex"] = CodexOptions(
-                model="fake-model", base_url=llm.openai_base_url, sandbox=sandbox
-            )
+            codex = CodexOptions(model="fake-model", base_url=llm.openai_base_url, sandbox=sandbox)
             env[KEY_VARIABLE] = "sk-fake"
         elif key == "claude":
             env.update(ANTHROPIC_BASE_URL=llm.url, ANTHROPIC_API_KEY="sk-ant-fake")
         else:
             gemini_settings(home)
             env.update(GEMINI_API_KEY="fake-key", GOOGLE_GEMINI_BASE_URL=llm.url)
-        choice = AgentChoice(
-            name=key,
-            command=list(argv),
-            protocol=entry.protocol,
-            resume_flag="session_id",
-            options=options,
-        )
-        return RealAgent(key, choice, env, workspace, llm)
+        choice: LaunchAcp | LaunchCodex
+        if entry.protocol == "codex":
+            assert codex is not None
+            choice = LaunchCodex(key, list(argv), codex, keys=env, entry=key)
+        else:
+            choice = LaunchAcp(
+                key, list(argv), keys=env, entry=key, serve_fs=entry.serve_fs, codex=codex
+            )
+        return RealAgent(key, choice, workspace, llm)
 
     return make

@@ -11,7 +11,6 @@ from typing import Any
 import psutil
 import pytest
 
-from desktop.core.agents import make_backend_factory
 from desktop.core.backend import Prompt
 from desktop.core.events import (
     Decision,
@@ -22,6 +21,7 @@ from desktop.core.events import (
     TurnEnded,
     TurnEndReason,
 )
+from desktop.core.launch.factory import make_backend_factory
 from desktop.core.session import Session
 from tests.agents_real.conftest import AGENTS, RealAgent
 from tests.fakes.fake_llm import anthropic_tool_results
@@ -75,7 +75,7 @@ async def run_turn(
     agent: RealAgent, decision: Decision, prompt: str = "go"
 ) -> tuple[list[SessionEvent], Session]:
     session = Session(
-        make_backend_factory(agent.choice, agent.workspace, env=agent.env),
+        make_backend_factory(agent.choice, agent.workspace),
         workspace=agent.workspace,
     )
     events: list[SessionEvent] = []
@@ -167,7 +167,7 @@ async def test_stop_mid_turn_leaves_no_process(make_agent: Any, key: str) -> Non
     agent: RealAgent = make_agent(key)
     agent.llm.add({"text": "thinking slowly", "hang_after": 1}, {"text": "after stop"})
     session = Session(
-        make_backend_factory(agent.choice, agent.workspace, env=agent.env),
+        make_backend_factory(agent.choice, agent.workspace),
         workspace=agent.workspace,
         stop_grace=5.0,
     )

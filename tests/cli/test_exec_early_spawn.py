@@ -7,17 +7,19 @@ import sqlite3
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import psutil
 import pytest
 
 from desktop.cli import exec_command, exec_session
-from desktop.cli.exec_launch import EarlyAgent
-from desktop.core.agents import AgentChoice, make_backend_factory
 from desktop.core.backend import AgentStartError, Prompt
 from desktop.core.events import ApprovalMode, TextDelta
 from desktop.core.history.schema import SCHEMA_VERSION, history_path
+from desktop.core.launch.early import EarlyAgent
+from desktop.core.launch.factory import make_backend_factory
+from desktop.core.launch.spec import LaunchAionrs
 from desktop.core.protocols.process_backend import ProcessBackend
 from desktop.core.session import Session
 from tests.cli.test_exec import agentdesk
@@ -104,11 +106,11 @@ def test_unusable_history_reports_and_ends_the_early_agent(
 
 @pytest.mark.asyncio
 async def test_session_adopts_the_early_process(tmp_path: Path, agentdesk_home: Path) -> None:
-    choice = AgentChoice(
+    choice = LaunchAionrs(
         "fake", fake_command("aionrs-0.2", {"turns": [[{"text": "hi"}]]}, tmp_path)
     )
     early = EarlyAgent()
-    await early.spawn(choice, tmp_path, {})
+    await early.spawn(choice, tmp_path)
     spawned = early.process
     assert spawned is not None and spawned.pid is not None
     session = Session(early.wrap(make_backend_factory(choice, tmp_path)), workspace=tmp_path)
@@ -131,9 +133,9 @@ async def test_session_adopts_the_early_process(tmp_path: Path, agentdesk_home: 
 async def test_a_process_launched_differently_is_ended_not_adopted(
     tmp_path: Path, agentdesk_home: Path
 ) -> None:
-    choice = AgentChoice("fake", fake_command("aionrs-0.2", {}, tmp_path))
+    choice = LaunchAionrs("fake", fake_command("aionrs-0.2", {}, tmp_path))
     early = EarlyAgent()
-    await early.spawn(choice, tmp_path, {"EXTRA": "1"})
+    await early.spawn(replace(choice, env={"EXTRA": "1"}), tmp_path)
     spawned = early.process
     assert spawned is not None and spawned.pid is not None
     session = Session(early.wrap(make_backend_factory(choice, tmp_path)), workspace=tmp_path)
@@ -151,9 +153,9 @@ async def test_a_process_launched_differently_is_ended_not_adopted(
 
 @pytest.mark.asyncio
 async def test_unrunnable_program_is_left_to_the_session(tmp_path: Path) -> None:
-    choice = AgentChoice("x", [str(tmp_path / "no-such-agent")])
+    choice = LaunchAionrs("x", [str(tmp_path / "no-such-agent")])
     early = EarlyAgent()
-    await early.spawn(choice, tmp_path, {})
+    await early.spawn(choice, tmp_path)
     assert early.process is None
     session = Session(early.wrap(make_backend_factory(choice, tmp_path)), workspace=tmp_path)
     with pytest.raises(AgentStartError, match=r"Cannot run .*no-such-agent"):

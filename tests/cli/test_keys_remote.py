@@ -18,7 +18,9 @@ from desktop.cli.main import main
 from desktop.core import secrets
 from desktop.core.backend import Prompt
 from desktop.core.events import TurnEnded, TurnEndReason
-from desktop.core.remote.launch import resolve_remote_agent
+from desktop.core.launch.factory import make_backend_factory
+from desktop.core.launch.resolve import resolve
+from desktop.core.launch.spec import AgentRef
 from desktop.core.secrets import SecretStore
 from desktop.core.session import Session
 from desktop.core.settings import SettingsStore
@@ -144,9 +146,9 @@ async def test_the_stored_signing_key_is_used_to_converse(
         )
         assert code == 0, err
         store = SecretStore(environ={})
-        resolved = await resolve_remote_agent(SettingsStore().settings, store, "cluster")
+        resolved = await resolve(AgentRef("cluster"), SettingsStore().settings, store)
         assert resolved is not None
-        session = Session(resolved[1], workspace=tmp_path)
+        session = Session(make_backend_factory(resolved, tmp_path), workspace=tmp_path)
         events: list[object] = []
         session.subscribe(events.append)
         session.submit(Prompt("hi"))

@@ -11,8 +11,9 @@ from typing import Any, TypeVar
 
 import psutil
 
-from desktop.core.agents import AgentChoice, make_backend_factory
 from desktop.core.events import SessionEvent
+from desktop.core.launch.factory import make_backend_factory
+from desktop.core.launch.spec import LaunchAionrs
 from desktop.core.session import BackendFactory, Session
 
 FAKE_AGENT = Path(__file__).resolve().parents[1] / "fakes" / "fake_aionrs.py"
@@ -39,7 +40,7 @@ def fake_factory(
 ) -> BackendFactory:
     """A backend factory for the fake agent in ``workspace``."""
     argv = fake_command(profile, scenario, workspace.parent)
-    return make_backend_factory(AgentChoice(name="fake", command=argv), workspace, **kwargs)
+    return make_backend_factory(LaunchAionrs(name="fake", command=argv), workspace, **kwargs)
 
 
 class Recorder:

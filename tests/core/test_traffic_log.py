@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core.agents import AgentChoice, make_backend_factory
 from desktop.core.backend import Prompt
+from desktop.core.launch.factory import make_backend_factory
+from desktop.core.launch.spec import LaunchAionrs
 from desktop.core.session import Session
 from desktop.core.traffic_log import Redactor, secret_values
 from tests.core.support import FAKE_AGENT
@@ -41,10 +42,12 @@ async def test_protocol_log_is_written_with_secrets_redacted(
     tmp_path: Path, agentdesk_home: Path
 ) -> None:
     secret = "sk-test-0123456789abcdef"
-    choice = AgentChoice(name="fake", command=[sys.executable, str(FAKE_AGENT), "--json-stream"])
-    factory = make_backend_factory(
-        choice, tmp_path, env={"ANTHROPIC_API_KEY": secret}, protocol_log=True
+    choice = LaunchAionrs(
+        name="fake",
+        command=[sys.executable, str(FAKE_AGENT), "--json-stream"],
+        keys={"ANTHROPIC_API_KEY": secret},
     )
+    factory = make_backend_factory(choice, tmp_path, protocol_log=True)
     session = Session(factory, workspace=tmp_path)
     await session.start()
     session.submit(Prompt(f"please echo {secret}"))

@@ -16,8 +16,10 @@ from desktop.cli import exec_command
 from desktop.cli.main import main
 from desktop.core.backend import Prompt
 from desktop.core.events import TextDelta, TurnEnded, TurnEndReason
+from desktop.core.launch.factory import make_backend_factory
+from desktop.core.launch.resolve import resolve
+from desktop.core.launch.spec import AgentRef, MissingSigningKeyError
 from desktop.core.remote.config import RemoteRuntimeConfig, TlsMode
-from desktop.core.remote.launch import MissingSigningKeyError, remote_factory_for
 from desktop.core.secrets import SecretStore
 from desktop.core.session import Session
 from desktop.core.settings import RemoteAgent, SettingsStore
@@ -103,9 +105,10 @@ async def test_stored_remote_agent_converses_with_its_keyring_key(runtime: Runti
     assert isinstance(agent, RemoteAgent)
     secrets = SecretStore(DictKeyring(), secure=True, environ={})
     with pytest.raises(MissingSigningKeyError, match="agentdesk keys set cluster"):
-        await remote_factory_for(agent.name, agent.runtime, secrets)
+        await resolve(AgentRef(agent.name), SettingsStore().settings, secrets)
     await secrets.set("cluster", KEY.decode())
-    factory = await remote_factory_for(agent.name, agent.runtime, secrets)
+    launch = await resolve(AgentRef(agent.name), SettingsStore().settings, secrets)
+    factory = make_backend_factory(launch, Path.cwd())
     session = Session(factory, workspace=Path.cwd())
     events: list[object] = []
     session.subscribe(events.append)

@@ -17,9 +17,10 @@ import pytest
 
 from desktop.cli.main import main
 from desktop.core.history import HistoryStore
+from desktop.core.launch.resolve import resolve
+from desktop.core.launch.spec import AgentRef, MissingKeyError
 from desktop.core.secrets import SecretStore
 from desktop.core.settings import SettingsStore
-from desktop.core.settings.launch import MissingKeyError, resolve_launch
 from tests.core.support import fake_command
 from tests.fakes.fake_llm import FakeLLM, ToolCallSpec, Turn
 from tests.fakes.memory_keyring import InMemoryKeyring
@@ -139,10 +140,10 @@ async def test_profile_becomes_flags_and_the_key_only_env(memory_keyring: InMemo
     store.save(settings.model_copy(update={"profiles": [*settings.profiles, work]}))
     secrets = SecretStore(environ={})
     with pytest.raises(MissingKeyError, match="agentdesk keys set work"):
-        await resolve_launch(store.settings, secrets, profile="work")
+        await resolve(AgentRef(profile="work"), store.settings, secrets)
     await secrets.set("work", KEY)
-    launch = await resolve_launch(store.settings, secrets, profile="work")
-    assert launch.choice.command[-8:] == [
+    launch = await resolve(AgentRef(profile="work"), store.settings, secrets)
+    assert launch.command[-8:] == [
         "--provider",
         "anthropic",
         "--model",
@@ -152,8 +153,8 @@ async def test_profile_becomes_flags_and_the_key_only_env(memory_keyring: InMemo
         "--max-tokens",
         "100",
     ]
-    assert KEY not in " ".join(launch.choice.command)
-    assert launch.env == {"ANTHROPIC_API_KEY": KEY} and KEY not in repr(launch)
+    assert KEY not in " ".join(launch.command)
+    assert launch.keys == {"ANTHROPIC_API_KEY": KEY} and KEY not in repr(launch)
 
 
 def test_exec_records_history_and_continues(tmp_path: Path) -> None:

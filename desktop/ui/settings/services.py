@@ -11,10 +11,10 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 
 from desktop.core.catalogue import CATALOGUE
+from desktop.core.launch.deferred import deferred_factory
 from desktop.core.secrets import SecretStore
 from desktop.core.session import BackendFactory
 from desktop.core.settings import Appearance, SettingsStore
-from desktop.ui.settings.launcher import lazy_factory, resolve_factory
 
 
 class SettingsServices:
@@ -77,7 +77,4 @@ class SettingsServices:
     def factory_for(self, agent: str, workspace: Path) -> BackendFactory:
         """A factory that resolves ``agent`` with the settings and keys current at each start."""
 
-        async def resolve() -> BackendFactory:
-            return await resolve_factory(self.store.settings, self.secrets, agent, workspace)
-
-        return lazy_factory(resolve)
+        return deferred_factory(lambda: self.store.settings, lambda: self.secrets, agent, workspace)

@@ -18,7 +18,6 @@ import logging
 from collections.abc import Callable
 from typing import Protocol
 
-from desktop.core.agents import AgentNotFoundError
 from desktop.core.backend import AgentBackend, AgentStartError
 from desktop.core.events import Notice
 from desktop.core.history import (
@@ -28,6 +27,8 @@ from desktop.core.history import (
     build_resume_summary,
     plan_resume,
 )
+from desktop.core.launch.resolve import resolve
+from desktop.core.launch.spec import AgentNotFoundError, AgentRef, MissingKeyError
 from desktop.core.secrets import SecretStore, SecretStoreError
 from desktop.core.session import BackendFactory, Session
 from desktop.core.settings import Settings
@@ -108,13 +109,11 @@ async def unavailable_reason(settings: Settings, secrets: SecretStore, agent: st
     A missing key or a locked keyring is no reason: starting the agent says so, where the user
     can fix it. Remote runtimes are assumed reachable (they are tried when the agent starts).
     """
-    from desktop.core.settings.launch import MissingKeyError, resolve_launch
-    from desktop.core.settings.models import RemoteAgent
-
-    if isinstance(settings.agent(agent), RemoteAgent):
+    config = settings.agent(agent)
+    if config is not None and config.kind == "remote":
         return None
     try:
-        await resolve_launch(settings, secrets, agent=agent)
+        await resolve(AgentRef(agent), settings, secrets)
     except (MissingKeyError, SecretStoreError):
         return None
     except (AgentNotFoundError, ValueError) as exc:

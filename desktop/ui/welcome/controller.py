@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QStackedWidget
 
-from desktop.core.agents import StartProblem
 from desktop.core.events import AgentReady, ErrorEvent, ModeChanged, StartFix
+from desktop.core.launch.spec import StartProblem
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.services import SettingsServices
 from desktop.ui.welcome.banner import FixBanner

@@ -1,4 +1,4 @@
-"""Agent resolution: login-shell PATH, child environment hygiene."""
+"""Agent launch resolution: login-shell PATH, child environment hygiene."""
 
 from __future__ import annotations
 
@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 
 from desktop.core import shell_env
-from desktop.core.agents import AgentNotFoundError, child_environment, resolve_agent
+from desktop.core.launch.locate import child_environment
+from desktop.core.launch.resolve import command_launch, resolve
+from desktop.core.launch.spec import AgentNotFoundError, AgentRef, LaunchAionrs
+from desktop.core.secrets import SecretStore
+from desktop.core.settings import Settings
+
+
+async def resolve_agent(name: str) -> object:
+    """``--agent NAME`` with a fresh install's settings."""
+    return await resolve(AgentRef(name), Settings(), SecretStore(environ={}))
 
 
 def executable(path: Path, body: str) -> Path:
@@ -34,11 +43,13 @@ def login_shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shell_env.login_shell_path.cache_clear()
 
 
-def test_aionrs_is_found_through_the_login_shell_path(
+@pytest.mark.asyncio
+async def test_aionrs_is_found_through_the_login_shell_path(
     login_shell: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SHLVL", "1")  # even from a terminal, a missing program is looked up
-    choice = resolve_agent("aionrs")
+    choice = await resolve_agent("aionrs")
+    assert isinstance(choice, LaunchAionrs)
     assert choice.command == [str(login_shell / "aionrs"), "--json-stream"]
 
 
@@ -57,12 +68,15 @@ def test_started_from_a_shell_the_login_shell_is_not_asked_again(
     assert shell_env.login_shell_path.cache_info().currsize == 0
 
 
-def test_missing_aionrs_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.asyncio
+async def test_missing_aionrs_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("SHELL", str(executable(tmp_path / "sh", "exit 1\n")))
     monkeypatch.setenv("PATH", str(tmp_path))
     shell_env.login_shell_path.cache_clear()
     with pytest.raises(AgentNotFoundError, match="aionrs was not found"):
-        resolve_agent("aionrs")
+        await resolve_agent("aionrs")
     shell_env.login_shell_path.cache_clear()
 
 
@@ -75,6 +89,6 @@ def test_child_environment_drops_generic_overrides(monkeypatch: pytest.MonkeyPat
 
 
 def test_agent_cmd_is_split_like_a_shell() -> None:
-    choice = resolve_agent(command="sh -c 'echo hi there'")
+    choice = command_launch("sh -c 'echo hi there'")
     assert choice.command[1:] == ["-c", "echo hi there"]
     assert choice.name == "sh"

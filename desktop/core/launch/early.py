@@ -1,4 +1,4 @@
-"""What ``agentdesk exec`` does before its session exists: the agent's launch, and spawning it.
+"""Spawning an aionrs agent before the session exists, for ``agentdesk exec``.
 
 The session engine, the pydantic event and wire models, the history and the extension runtime
 take about 0.3 s to import. Nothing of that is needed to start the agent process, and the agent
@@ -12,37 +12,17 @@ the session starts. This module only imports light modules at the top.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from desktop.core.agents import AgentChoice, AgentNotFoundError, child_environment
+from desktop.core.launch.factory import aionrs_argv
+from desktop.core.launch.locate import child_environment
+from desktop.core.launch.spec import Launch, LaunchAionrs
 from desktop.core.process import AgentProcess
 
 if TYPE_CHECKING:
     from desktop.core.backend import AgentBackend
-    from desktop.core.secrets import SecretStore
     from desktop.core.session import BackendFactory
-    from desktop.core.settings import SettingsStore
-
-
-async def launch_from_settings(
-    agent: str | None, profile: str | None, store: SettingsStore, secrets: SecretStore
-) -> tuple[AgentChoice, dict[str, str], list[str]]:
-    """The agent from the settings, the environment (with keys) to start it with, and the secret
-    values the history must never contain.
-
-    Raises:
-        AgentNotFoundError: unknown agent/profile, missing key, or the keyring failed.
-    """
-    from desktop.core.secrets import SecretStoreError
-    from desktop.core.settings.launch import resolve_launch
-
-    try:
-        launch = await resolve_launch(store.settings, secrets, agent=agent, profile=profile)
-    except SecretStoreError as exc:
-        raise AgentNotFoundError(str(exc)) from exc
-    return launch.choice, launch.env, launch.secrets
 
 
 class EarlyAgent:
@@ -63,21 +43,13 @@ class EarlyAgent:
         """The spawned process until a backend takes it over."""
         return self._process
 
-    async def spawn(
-        self,
-        choice: AgentChoice,
-        workspace: Path,
-        env: Mapping[str, str],
-        resume_id: str | None = None,
-    ) -> None:
-        """Start ``choice`` as ``make_backend_factory`` would (at most once per run)."""
-        if self._tried or choice.protocol != "aionrs":
+    async def spawn(self, launch: Launch, workspace: Path, resume_id: str | None = None) -> None:
+        """Start ``launch`` as ``make_backend_factory`` would (at most once per run)."""
+        if self._tried or not isinstance(launch, LaunchAionrs):
             return
         self._tried = True
-        argv = list(choice.command)
-        if resume_id and choice.resume_flag:
-            argv += [choice.resume_flag, resume_id]
-        process = AgentProcess(argv, cwd=workspace, env=child_environment({**choice.env, **env}))
+        env = child_environment({**launch.env, **launch.keys})
+        process = AgentProcess(aionrs_argv(launch, resume_id), cwd=workspace, env=env)
         try:
             await process.start()
         except OSError:

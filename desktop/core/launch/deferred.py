@@ -1,12 +1,11 @@
-"""Agents from Settings for the window: resolved when the conversation starts, not before.
+"""The window's deferred start: an agent resolved when its conversation starts, not before.
 
 Resolving an agent reads keys from the keyring, which may take seconds (an unlock prompt), so it
-cannot happen while the window builds a conversation. ``settings_factory`` returns at once a
+cannot happen while the window builds a conversation. ``deferred_factory`` returns at once a
 factory whose backend (``LazyBackend``) resolves the agent inside ``start()`` on the event loop:
-a missing program or key becomes the session's ordinary start error shown in the conversation,
-and Restart resolves again (after the user stored the key, say). Remote runtimes go through
-``desktop.core.remote.launch`` (``resolve_launch`` refuses them); every other kind through
-``desktop.core.settings.launch``.
+a missing program or key becomes the session's ordinary start error, carrying a ``StartFix`` the
+window acts on (a key field, Install), and Restart resolves again (after the user stored the
+key, say).
 """
 
 from __future__ import annotations
@@ -14,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from desktop.core.agents import AgentNotFoundError, StartProblem, make_backend_factory
 from desktop.core.backend import AgentBackend, AgentStartError, EmitFn, Prompt
 from desktop.core.events import AgentReady, ApprovalMode, Decision, StartFix
-from desktop.core.remote.launch import resolve_remote_agent
+from desktop.core.launch.factory import make_backend_factory
+from desktop.core.launch.resolve import resolve
+from desktop.core.launch.spec import AgentNotFoundError, AgentRef, MissingKeyError, StartProblem
 from desktop.core.secrets import SecretStore, SecretStoreError
 from desktop.core.session import BackendFactory
 from desktop.core.settings import Settings
@@ -37,13 +37,8 @@ async def resolve_factory(
             offers the fix instead).
     """
     try:
-        remote = await resolve_remote_agent(settings, secrets, agent)
-        if remote is not None:
-            return remote[1]
-        from desktop.core.settings.launch import MissingKeyError, resolve_launch
-
-        launch = await resolve_launch(settings, secrets, agent=agent)
-        return make_backend_factory(launch.choice, workspace, env=launch.env)
+        launch = await resolve(AgentRef(agent), settings, secrets)
+        return make_backend_factory(launch, workspace)
     except MissingKeyError as exc:
         fix = StartFix(problem=exc.problem, subject=exc.subject, agent=agent, provider=exc.provider)
         raise AgentStartError(_window_message(fix), fix=fix) from None
@@ -140,10 +135,19 @@ class LazyBackend(AgentBackend):
         return self._inner.session_id if self._inner is not None else self._resume_id
 
 
-def lazy_factory(resolve: Resolver) -> BackendFactory:
-    """A factory of ``LazyBackend``s that call ``resolve`` on every start."""
+def deferred_factory(
+    settings: Callable[[], Settings],
+    secrets: Callable[[], SecretStore],
+    agent: str,
+    workspace: Path,
+) -> BackendFactory:
+    """A factory of ``LazyBackend``s that resolve ``agent`` with the settings and keys current
+    at each start."""
+
+    async def current() -> BackendFactory:
+        return await resolve_factory(settings(), secrets(), agent, workspace)
 
     def factory(resume_id: str | None) -> AgentBackend:
-        return LazyBackend(resolve, resume_id)
+        return LazyBackend(current, resume_id)
 
     return factory
