@@ -111,10 +111,11 @@ class ApprovalGate:
 
     @property
     def agent_mode(self) -> ApprovalMode:
-        """The mode the agent is told: ``default`` while a screen (the shell deny list) must see
-        every request, since an agent told ``yolo`` runs tools without asking; the host still
-        applies ``book.mode`` itself."""
-        return ApprovalMode.DEFAULT if self.book.screens else self.book.mode
+        """The mode the agent is told: ``default`` while a screen (the shell deny list) or a deny
+        rule must see every request, since an agent told ``yolo`` runs tools without asking; the
+        host still applies ``book.mode`` itself."""
+        asks_all = self.book.screens or self.book.denies_any
+        return ApprovalMode.DEFAULT if asks_all else self.book.mode
 
     async def set_mode(self, mode: ApprovalMode) -> None:
         """Change the approval mode (host-side, and forwarded to the agent)."""
@@ -177,7 +178,9 @@ class ApprovalGate:
         )
         backend = self._owner.backend
         if backend is not None:
-            self._spawn(backend.send_decision(request.call_id, verdict.decision, verdict.reason))
+            # The agent is answered one-off: "deny always" is the host's rule, not the agent's.
+            answer = Decision.DENY if verdict.decision.denies else verdict.decision
+            self._spawn(backend.send_decision(request.call_id, answer, verdict.reason))
 
     def deny_all_pending(self, reason: str) -> None:
         for request in self.book.pending:

@@ -2,14 +2,17 @@
 
 Nothing runs without a user action, the mode the user chose, an always-rule the user created or a
 policy the user enabled. "Always" is kept here, per session and category, because real aionrs
-ignores the ``scope`` it is sent; each rule is a record (``AlwaysRule``: what it allows, when and
-from which call it was made) the user can see and revoke. Each pending request is resolved by
-exactly one source: the first decision wins and later ones are told ``already_resolved``.
+ignores the ``scope`` it is sent; each rule is a record (``AlwaysRule``: what it allows or
+denies, when and from which call it was made) the user can see and revoke. "Deny always"
+(``Decision.REJECT_ALWAYS``) makes a deny rule the same way; the agent is answered one-off.
+Each pending request is resolved by exactly one source: the first decision wins and later ones
+are told ``already_resolved``.
 
 Order of screening (``ApprovalBook.automatic``): first the **screens**
 (``ApprovalBook.screens``, e.g. the shell deny-list), which see EVERY request whatever the mode,
 the rules or the policies, and may only deny (a screen returning a non-deny verdict is ignored);
-then the mode, then the always-rules, then the ordinary policies; else the user is asked.
+then the user's deny rules (whatever the mode), then the mode, then the allow rules, then the
+ordinary policies; else the user is asked.
 """
 
 from __future__ import annotations
@@ -70,19 +73,23 @@ def mode_allows(mode: ApprovalMode, category: ToolCategory) -> bool:
     return category in _MODE_CATEGORIES[mode]
 
 
-def rule_for(request: ToolRequested, now: float | None = None) -> AlwaysRule:
-    """The always-rule an "approve always" on ``request`` makes."""
+def rule_for(
+    request: ToolRequested, now: float | None = None, *, denies: bool = False
+) -> AlwaysRule:
+    """The always-rule an "approve always" (``denies``: "deny always") on ``request`` makes."""
+    category = request.category
     return AlwaysRule(
-        id=request.category.value,
-        category=request.category,
-        label=CATEGORY_LABELS.get(request.category, request.category.value),
+        id=f"deny:{category.value}" if denies else category.value,
+        category=category,
+        label=CATEGORY_LABELS.get(category, category.value),
         created_at=time.time() if now is None else now,
         made_from=call_target(request),
+        denies=denies,
     )
 
 
-def rule_allows(rule: AlwaysRule, request: ToolRequested) -> bool:
-    """Whether ``rule`` approves ``request`` without asking."""
+def rule_matches(rule: AlwaysRule, request: ToolRequested) -> bool:
+    """Whether ``rule`` decides ``request`` without asking (allows it, or denies it)."""
     return rule.category == request.category
 
 
@@ -138,10 +145,13 @@ class ApprovalBook:
                 return Verdict(
                     verdict.decision, verdict.source, verdict.source_name or name, verdict.reason
                 )
+        for rule in self._rules.values():
+            if rule.denies and rule_matches(rule, request):
+                return Verdict(Decision.DENY, DecisionSource.ALWAYS_RULE, rule.id)
         if mode_allows(self.mode, request.category):
             return Verdict(Decision.ONCE, DecisionSource.MODE, self.mode.value)
         for rule in self._rules.values():
-            if rule_allows(rule, request):
+            if not rule.denies and rule_matches(rule, request):
                 return Verdict(Decision.ONCE, DecisionSource.ALWAYS_RULE, rule.id)
         for name, policy in self.policies:
             verdict = policy(request)
@@ -167,11 +177,17 @@ class ApprovalBook:
                 else (DecideResult.UNKNOWN)
             )
         self._resolved.add(call_id)
-        if verdict.decision == Decision.ALWAYS:
-            self.add_rule(rule_for(pending.request))
+        if verdict.decision in (Decision.ALWAYS, Decision.REJECT_ALWAYS):
+            denies = verdict.decision == Decision.REJECT_ALWAYS
+            self.add_rule(rule_for(pending.request, denies=denies))
         if not pending.future.done():
             pending.future.set_result(verdict)
         return DecideResult.ACCEPTED
+
+    @property
+    def denies_any(self) -> bool:
+        """Whether a deny rule exists (the agent must then ask about every call)."""
+        return any(rule.denies for rule in self._rules.values())
 
     @property
     def rules(self) -> list[AlwaysRule]:

@@ -36,11 +36,23 @@ class ToolCategory(StrEnum):
 
 
 class Decision(StrEnum):
-    """A decision on one tool call."""
+    """A decision on one tool call.
+
+    ``always`` and ``reject_always`` also make an always-rule the host keeps (allow or deny,
+    ``AlwaysRule``); the agent itself is answered one-off (approve or deny this call).
+    ``reject_always`` is offered only where the agent's protocol has it
+    (``ToolRequested.offers_reject_always``).
+    """
 
     ONCE = "once"
     ALWAYS = "always"
     DENY = "deny"
+    REJECT_ALWAYS = "reject_always"
+
+    @property
+    def denies(self) -> bool:
+        """Whether the call is refused (``deny`` or ``reject_always``)."""
+        return self in (Decision.DENY, Decision.REJECT_ALWAYS)
 
 
 class DecisionSource(StrEnum):
@@ -186,6 +198,8 @@ class ToolRequested(_Event):
     preview: ToolPreview | None = None
     #: The agent's own category when the host classified the tool differently (``category``).
     claimed_category: ToolCategory | None = None
+    #: The agent's protocol offers "reject always" for this call (ACP's ``reject_always``).
+    offers_reject_always: bool = False
 
 
 class ToolDecided(_Event):
@@ -287,11 +301,13 @@ class ErrorEvent(_Event):
 
 
 class AlwaysRule(BaseModel):
-    """A standing approval the user made with "approve always", kept for one conversation.
+    """A standing decision the user made with "approve always" (or "deny always", ``denies``),
+    kept for one conversation.
 
     ``id`` is stable while the rule lives and is what ``ToolDecided.source_name`` names; today a
-    rule allows one tool category and its id is the category value (richer rules, e.g. keyed on
-    a host classification of the tool, get other ids). ``made_from`` is the call it was made
+    rule allows (or denies) one tool category and its id is the category value (``deny:`` and
+    the category for a deny rule; richer rules, e.g. keyed on a host classification of the
+    tool, get other ids). ``made_from`` is the call it was made
     from, shortened for display (e.g. ``Bash `make all` ``).
     """
 
@@ -302,6 +318,8 @@ class AlwaysRule(BaseModel):
     label: str = Field(description='What it allows, for people: "shell commands", "file edits".')
     created_at: float = Field(description="When it was made (epoch seconds).")
     made_from: str = ""
+    #: A deny rule ("Deny always"): matching requests are denied without asking.
+    denies: bool = False
 
 
 class RulesChanged(_Event):

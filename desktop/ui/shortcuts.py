@@ -70,6 +70,7 @@ SHORTCUTS: tuple[ShortcutGroup, ...] = (
             Shortcut("A", "Approve always (this kind of tool, this conversation)"),
             Shortcut("N / Esc", "Deny"),
             Shortcut("Shift+N", "Deny with a reason"),
+            Shortcut("Ctrl+Shift+N", "Deny always (where the agent offers it)"),
             Shortcut("Tab", "From the prompt: review the first waiting request"),
             Shortcut("Shift+Tab", "Back to the prompt"),
             Shortcut("Up / Down", "Previous / next waiting request"),

@@ -3,7 +3,8 @@ the user made, or a policy the user enabled (issue 14, "Proof").
 
 Hypothesis plays a hostile agent against a real ``Session``: random sequences of tool requests
 (reused call ids, lying categories, unknown and MCP tools), mode changes, user decisions
-(once, always, deny, for pending ids or any other), an enabled read-only policy and new turns.
+(once, always, deny, deny always, for pending ids or any other), an enabled read-only policy
+and new turns.
 The agent is the in-process ``ScriptedBackend`` (the numbered items have subprocess tests in
 ``test_hostile_approvals.py``); what it is sent is checked against an oracle with its own
 classification table, written apart from ``desktop.core.classify``.
@@ -93,7 +94,7 @@ class Oracle:
         return f"approved by {event.source}"
 
     def __call__(self, event: SessionEvent) -> None:
-        if isinstance(event, ToolDecided) and event.decision != Decision.DENY:
+        if isinstance(event, ToolDecided) and not event.decision.denies:
             self.approvals += 1
             problem = self.justified(event)
             if problem:
@@ -170,7 +171,7 @@ async def play(workspace: Path, program: list[tuple[Any, ...]]) -> Oracle:
     backend.emit(TurnEnded(turn_id=turn, reason=TurnEndReason.COMPLETED))
     await session.wait_idle()
     await session.close()
-    sent_approvals = [d for _, d in backend.sent if d != Decision.DENY]
+    sent_approvals = [d for _, d in backend.sent if not d.denies]
     assert len(sent_approvals) == oracle.approvals, "every approval sent was announced"
     return oracle
 

@@ -1,9 +1,10 @@
 """A scripted ACP agent on stdio (JSON-RPC 2.0 lines) for adapter tests.
 
 On ``session/prompt`` it streams a message and a thought chunk, announces an edit tool call with
-diff content, asks ``session/request_permission`` (options allow/always/reject), then asks the
-client to write ``written.txt`` and to read ``/etc/hostname`` (outside the workspace), sends a
-plan, and ends the turn with usage. Every line it receives goes to ``$FAKE_PEER_LOG``.
+diff content, asks ``session/request_permission`` (options allow, always, reject, reject always),
+then asks the client to write ``written.txt`` and to read ``/etc/hostname`` (outside the
+workspace), sends a plan, and ends the turn with usage. Every line it receives goes to
+``$FAKE_PEER_LOG``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ OPTIONS = [
     {"optionId": "yes", "name": "Allow", "kind": "allow_once"},
     {"optionId": "yes-always", "name": "Always", "kind": "allow_always"},
     {"optionId": "no", "name": "Reject", "kind": "reject_once"},
+    {"optionId": "no-always", "name": "Reject always", "kind": "reject_always"},
 ]
 
 

@@ -285,3 +285,39 @@ def test_review_hint_shows_only_while_pending(
     assert not card.review_hint.isVisible()
     card.set_review_hint(True)
     assert not card.review_hint.isVisible()
+
+
+def test_deny_always_is_offered_only_where_the_protocol_has_it(
+    qtbot: QtBot, host: QWidget, make_request: MakeRequest
+) -> None:
+    ctrl_shift = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    plain = _card(qtbot, host, make_request("Edit", ToolCategory.EDIT, EDIT_ARGS, "aionrs-1"))
+    assert not plain.never_button.isVisible()
+    with qtbot.assertNotEmitted(plain.decided):
+        qtbot.keyClick(plain, Qt.Key.Key_N, ctrl_shift)
+    assert plain.is_pending()
+    acp = make_request("Edit", ToolCategory.EDIT, EDIT_ARGS, "acp-1")
+    card = _card(qtbot, host, acp.model_copy(update={"offers_reject_always": True}))
+    assert card.never_button.isVisible()
+    assert card.never_button.accessibleName() == "Deny always: edit tools in this conversation"
+    assert card.never_button.toolTip().endswith("(Ctrl+Shift+N)")
+    with qtbot.assertNotEmitted(card.decided):  # Shift+N alone asks for a reason instead
+        qtbot.keyClick(card, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+    card.cancel_reason()
+    with qtbot.waitSignal(card.decided) as blocker:
+        qtbot.keyClick(card, Qt.Key.Key_N, ctrl_shift)
+    assert blocker.args == ["acp-1", "reject_always", ""]
+    assert card.status.text() == "Denying…"
+    card.mark_resolved(
+        ToolDecided(call_id="acp-1", decision=Decision.REJECT_ALWAYS, source=DecisionSource.USER)
+    )
+    assert card.status.text() == "Denied by you, always for file edits"
+    later = ToolDecided(
+        call_id="acp-2",
+        decision=Decision.DENY,
+        source=DecisionSource.ALWAYS_RULE,
+        source_name="deny:edit",
+    )
+    second = _card(qtbot, host, acp.model_copy(update={"call_id": "acp-2"}))
+    second.mark_resolved(later)
+    assert second.status.text() == "Denied by your always-rule for file edits"

@@ -2,11 +2,12 @@
 
 Keys while the card has focus: Y or Enter approve once, A approve always (this category, this
 conversation), N or Esc deny, Shift+N deny with a reason typed inline (Enter confirms, Esc goes
-back), Tab or Up/Down ask the navigator for the next/previous pending card, Shift+Tab goes
-back to the composer, Page Up/Down scroll the preview. Auto-repeated keys never decide, and for
-a short moment after the card took focus by itself a typed key goes to the composer instead
-(``typed_through``), so a keystroke meant for the composer (or a key held a little too long on
-the previous card) cannot approve anything. A click never focuses a card (Tab does).
+back), Ctrl+Shift+N deny always (where the agent's protocol offers it: ACP), Tab or Up/Down ask the
+navigator for the next/previous pending card, Shift+Tab goes back to the composer, Page Up/Down
+scroll the preview. Auto-repeated keys never decide, and for a short moment after the card took
+focus by itself a typed key goes to the composer instead (``typed_through``), so a keystroke meant
+for the composer (or a key held a little too long on the previous card) cannot approve anything. A
+click never focuses a card (Tab does).
 
 A pending card is titled with what will happen ("Edit `src/util.py` (+12 −3)", see
 ``summary``), then shows the diff or command and the buttons. Once decided it collapses to one
@@ -46,6 +47,8 @@ DEFAULT_KEY_GUARD_MS = 300
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 _CARD_KEYS = (Qt.Key.Key_Y, Qt.Key.Key_A, Qt.Key.Key_N, Qt.Key.Key_Escape, *_ENTER)
 _SHIFT_KEYPAD = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
+#: "Deny always" is Ctrl+Shift+N: two modifiers, never typed by accident (a plain letter could be).
+_CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
 class CardState(Enum):
@@ -61,7 +64,7 @@ class ApprovalCard(QFrame):
 
     Signals:
         decided(str, str, str): ``(call_id, decision, reason)`` when the user decides;
-            ``decision`` is "once", "always" or "deny"; ``reason`` is "" unless denied with one.
+            ``decision`` is a ``Decision`` value; ``reason`` is "" unless denied with one.
         settled(str): ``call_id`` when the card stops waiting, because the user decided or
             because the decision came from elsewhere (``mark_resolved``).
         navigate_requested(int): +1 or -1 when the user asks for the next or previous
@@ -140,6 +143,12 @@ class ApprovalCard(QFrame):
         self.reason_button = self._button(
             self.tr("Reason…"), self.tr("Deny with reason"), "Shift+N", self.tr("⇧N")
         )
+        self.never_button = self._button(
+            self.tr("Never"),
+            self.tr("Deny always: {category} tools in this conversation").format(
+                category=self.category), "Ctrl+Shift+N", "⌃⇧N")  # fmt: skip
+        self.never_button.setVisible(event.offers_reject_always)  # the protocol has it (ACP)
+        self.never_button.setEnabled(event.offers_reject_always)  # else its key does nothing
         set_role(self.approve_button, "primary", polished=False)
         set_role(self.deny_button, "danger", polished=False)
         self._build_layout()
@@ -167,12 +176,9 @@ class ApprovalCard(QFrame):
         buttons = QHBoxLayout(self.action_row)
         buttons.setContentsMargins(0, 2, 0, 0)
         buttons.setSpacing(8)
-        for button in (
-            self.approve_button,
-            self.always_button,
-            self.deny_button,
-            self.reason_button,
-        ):
+        for button in (self.approve_button, self.always_button, self.deny_button):
+            buttons.addWidget(button)
+        for button in (self.reason_button, self.never_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
@@ -189,6 +195,7 @@ class ApprovalCard(QFrame):
         self.always_button.clicked.connect(self.approve_always)
         self.deny_button.clicked.connect(self.deny)
         self.reason_button.clicked.connect(self.start_reason)
+        self.never_button.clicked.connect(lambda: self._decide(Decision.REJECT_ALWAYS))
         self.reason_edit.installEventFilter(self)
         self.line.expanded.connect(self.details.setVisible)
 
@@ -335,16 +342,13 @@ class ApprovalCard(QFrame):
     def _decision_key(self, key: int, mods: Qt.KeyboardModifier, event: QKeyEvent) -> bool:
         shift = mods == Qt.KeyboardModifier.ShiftModifier
         plain = mods == Qt.KeyboardModifier.NoModifier
-        actions = {
-            Qt.Key.Key_Y: self.approve_once,
-            Qt.Key.Key_A: self.approve_always,
-            Qt.Key.Key_N: self.deny,
-            Qt.Key.Key_Escape: self.deny,
-            Qt.Key.Key_Return: self.approve_once,
-            Qt.Key.Key_Enter: self.approve_once,
-        }
+        once, deny = self.approve_once, self.deny
+        actions = {Qt.Key.Key_Y: once, Qt.Key.Key_A: self.approve_always, Qt.Key.Key_N: deny,
+                   Qt.Key.Key_Escape: deny} | dict.fromkeys(_ENTER, once)  # fmt: skip
         if shift and key == Qt.Key.Key_N:
             action = self.start_reason
+        elif mods == _CTRL_SHIFT and key == Qt.Key.Key_N:
+            action = self.never_button.click
         elif plain and key in actions:
             action = actions[Qt.Key(key)]
         else:

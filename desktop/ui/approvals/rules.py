@@ -1,10 +1,11 @@
 """The panel under the composer's mode button: the approval mode and the always-rules.
 
 It tells the truth about what runs without asking in this conversation: the three modes (the
-current one checked) and every always-rule the user made with "approve always" (what it allows,
-since when, from which call), each with Revoke, and Revoke all. It only shows what the session
-published (``ModeChanged``, ``RulesChanged``) and emits what the user chose; the pane sends the
-commands. A popup, operated from the keyboard: ↑/↓ or Tab move, Space/Enter choose, Esc closes.
+current one checked) and every always-rule the user made with "approve always" or "deny always"
+(what it allows or denies, since when, from which call), each with Revoke, and Revoke all. It
+only shows what the session published (``ModeChanged``, ``RulesChanged``) and emits what the
+user chose; the pane sends the commands. A popup, operated from the keyboard: ↑/↓ or Tab move,
+Space/Enter choose, Esc closes.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def _call_html(made_from: str) -> str:
 
 
 class RuleRow(QFrame):
-    """One always-rule: what it allows, since when and from which call, and Revoke."""
+    """One always-rule: what it allows (or denies), since when and from which call, and Revoke."""
 
     def __init__(self, rule: AlwaysRule, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -65,8 +66,8 @@ class RuleRow(QFrame):
         row.setSpacing(8)
         text = QVBoxLayout()
         text.setSpacing(0)
-        allows = rule.label[:1].upper() + rule.label[1:]
-        self.title = QLabel(allows)
+        what = rule.label[:1].upper() + rule.label[1:]
+        self.title = QLabel(f"Denied: {rule.label}" if rule.denies else what)
         set_role(self.title, "ruleTitle", polished=False)
         detail = since(rule.created_at)
         spoken = detail + (f", from {rule.made_from.replace('`', '')}" if rule.made_from else "")
@@ -79,12 +80,14 @@ class RuleRow(QFrame):
         text.addWidget(self.detail)
         row.addLayout(text, 1)
         self.revoke = QPushButton("Revoke")
-        self.revoke.setAccessibleName(f"Revoke the always-rule for {rule.label}")
+        kind = "deny rule" if rule.denies else "always-rule"
+        self.revoke.setAccessibleName(f"Revoke the {kind} for {rule.label}")
         self.revoke.setToolTip("Ask again for the next request like this (a pending one stays)")
         self.revoke.setAutoDefault(False)
         set_role(self.revoke, "revoke", polished=False)
         row.addWidget(self.revoke, 0, Qt.AlignmentFlag.AlignVCenter)
-        self.setAccessibleName(f"Always allowed: {rule.label}, {spoken}")
+        verdict = "denied" if rule.denies else "allowed"
+        self.setAccessibleName(f"Always {verdict}: {rule.label}, {spoken}")
 
 
 class RulesPanel(QFrame):
@@ -128,7 +131,7 @@ class RulesPanel(QFrame):
         layout.addSpacing(4)
         layout.addWidget(line)
         layout.addSpacing(2)
-        layout.addWidget(self._section("Always allowed in this conversation"))
+        layout.addWidget(self._section("Always-rules in this conversation"))
         self._rows = QVBoxLayout()
         self._rows.setSpacing(0)
         layout.addLayout(self._rows)

@@ -175,7 +175,7 @@ def extra_description(request: ToolRequested, sentence: Sentence) -> str:
 
 
 def _rule_label(event: ToolDecided, category: str) -> str:
-    name = event.source_name or category
+    name = (event.source_name or category).removeprefix("deny:")
     try:
         return CATEGORY_LABELS[ToolCategory(name)]
     except ValueError:
@@ -184,14 +184,14 @@ def _rule_label(event: ToolDecided, category: str) -> str:
 
 def describe_decision(event: ToolDecided, category: str) -> str:
     """Who decided a call, in words: "Approved by you", "Denied by policy shell_deny_list"."""
-    approved = event.decision != Decision.DENY
+    approved = not event.decision.denies
     source, name = event.source, event.source_name or ""
     allowed = "Allowed" if approved else "Denied"
     if source == DecisionSource.USER:
-        if event.decision == Decision.ALWAYS:
+        if event.decision in (Decision.ALWAYS, Decision.REJECT_ALWAYS):
             label = CATEGORY_LABELS.get(ToolCategory(category), category) if category in set(
                 ToolCategory) else category  # fmt: skip
-            text = f"Approved by you, always for {label}"
+            text = f"{'Approved' if approved else 'Denied'} by you, always for {label}"
         else:
             text = "Approved by you" if approved else "Denied by you"
     elif source == DecisionSource.MODE:

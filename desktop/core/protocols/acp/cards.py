@@ -73,13 +73,14 @@ class ToolCards:
                 description=state.title,
                 pending=True,
                 preview=state.preview(self.workspace),
+                offers_reject_always=any(o.get("kind") == "reject_always" for o in options),
             )
         )
         try:
             decision = await waiting
         except asyncio.CancelledError:
             return None
-        if decision == Decision.DENY:
+        if decision.denies:
             self._denied.add(call_id)
         return pick_option(options, decision)
 

@@ -26,12 +26,13 @@ _CATEGORIES = {
     "think": ToolCategory.INFO,
 }
 #: Option kinds to pick for a decision, best first (option ids differ per agent). "Approve
-#: always" picks a one-off option when the agent offers one: the host keeps the rule, so the agent
-#: keeps asking and revoking the rule takes effect.
+#: always" and "reject always" pick a one-off option when the agent offers one: the host keeps
+#: the rule, so the agent keeps asking and revoking the rule takes effect.
 OPTION_KINDS = {
     Decision.ONCE: ("allow_once", "allow_always"),
     Decision.ALWAYS: ("allow_once", "allow_always"),
     Decision.DENY: ("reject_once", "reject_always"),
+    Decision.REJECT_ALWAYS: ("reject_once", "reject_always"),
 }
 
 
