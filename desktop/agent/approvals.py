@@ -16,7 +16,7 @@ Mode = Literal["default", "auto_edit", "yolo"]
 
 
 @dataclass(frozen=True)
-class Verdict:
+class HostAnswer:
     """The host's answer to one ``tool_request``."""
 
     approved: bool
@@ -30,7 +30,7 @@ class ApprovalPolicy:
 
     mode: Mode = "default"
     allowed: set[str] = field(default_factory=set)
-    _pending: dict[str, asyncio.Future[Verdict]] = field(default_factory=dict)
+    _pending: dict[str, asyncio.Future[HostAnswer]] = field(default_factory=dict)
 
     def needs_approval(self, category: str) -> bool:
         """True when a call of ``category`` must wait for the host."""
@@ -38,13 +38,13 @@ class ApprovalPolicy:
             return False
         return not (self.mode == "auto_edit" and category in ("info", "edit"))
 
-    def expect(self, call_id: str) -> asyncio.Future[Verdict]:
+    def expect(self, call_id: str) -> asyncio.Future[HostAnswer]:
         """A future resolved by the host's ``tool_approve``/``tool_deny`` for ``call_id``."""
-        future: asyncio.Future[Verdict] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[HostAnswer] = asyncio.get_running_loop().create_future()
         self._pending[call_id] = future
         return future
 
-    def decide(self, call_id: str, verdict: Verdict) -> bool:
+    def decide(self, call_id: str, verdict: HostAnswer) -> bool:
         """Resolve a pending call; False if ``call_id`` is not pending (unknown or decided)."""
         future = self._pending.pop(call_id, None)
         if future is None or future.done():

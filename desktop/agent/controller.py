@@ -14,10 +14,10 @@ import logging
 from pydantic import ValidationError
 
 from desktop.agent import PROTOCOL_VERSION
-from desktop.agent.approvals import MODES, ApprovalPolicy, Verdict
+from desktop.agent.approvals import MODES, ApprovalPolicy, HostAnswer
 from desktop.agent.attachments import user_entry
 from desktop.agent.channel import Channel, OversizeCommand, error_event
-from desktop.agent.settings import Settings
+from desktop.agent.settings import SessionSettings
 from desktop.agent.turn import TurnEngine
 from desktop.core.protocols.aionrs import wire
 
@@ -30,7 +30,7 @@ class Controller:
     def __init__(
         self,
         channel: Channel,
-        settings: Settings,
+        settings: SessionSettings,
         policy: ApprovalPolicy,
         engine: TurnEngine,
         session_id: str,
@@ -44,9 +44,9 @@ class Controller:
         self._current: asyncio.Task[None] | None = None
         self._busy = False
 
-    def capabilities(self) -> wire.Capabilities:
+    def capabilities(self) -> wire.ReadyCapabilities:
         """What this agent offers (``ready`` and ``config_changed``)."""
-        return wire.Capabilities(
+        return wire.ReadyCapabilities(
             tool_approval=True,
             thinking=True,
             mcp=False,
@@ -144,12 +144,14 @@ class Controller:
         self.stop_turn()
 
     def _on_tool_approve(self, command: wire.ToolApprove) -> None:
-        verdict = Verdict(approved=True, always=command.scope == "always")
+        verdict = HostAnswer(approved=True, always=command.scope == "always")
         if not self._policy.decide(command.call_id, verdict):
             self._protocol_error(f"No pending tool call {command.call_id!r} to approve.")
 
     def _on_tool_deny(self, command: wire.ToolDeny) -> None:
-        if not self._policy.decide(command.call_id, Verdict(approved=False, reason=command.reason)):
+        if not self._policy.decide(
+            command.call_id, HostAnswer(approved=False, reason=command.reason)
+        ):
             self._protocol_error(f"No pending tool call {command.call_id!r} to deny.")
 
     def _on_init_history(self, command: wire.InitHistory) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -20,6 +19,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field, ValidationError
 
 from desktop.agent.history import Entry
+from desktop.core.atomic_file import atomic_write
 from desktop.core.paths import app_paths
 from desktop.core.redaction import Redactor
 
@@ -128,14 +128,5 @@ class SessionStore:
         """Write ``record`` atomically, readable by the owner only."""
         record.updated = time.time()
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        path = self.path(record.id)
-        fd, tmp = tempfile.mkstemp(prefix=f".{record.id}.", suffix=".tmp", dir=self.folder)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(self._redact(record.model_dump_json().encode()))
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        data = self._redact(record.model_dump_json().encode())
+        atomic_write(self.path(record.id), data, durable=True)

@@ -17,7 +17,7 @@ reason and choose another way or ask. Keep answers short and concrete."""
 
 
 @dataclass
-class Settings:
+class SessionSettings:
     """Everything that shapes a session; ``model`` and ``thinking_budget`` may change live."""
 
     provider: str
@@ -34,7 +34,7 @@ class Settings:
     retry_base: float = 1.0
 
     def __repr__(self) -> str:  # never show the key
-        return f"Settings(provider={self.provider!r}, model={self.model!r})"
+        return f"SessionSettings(provider={self.provider!r}, model={self.model!r})"
 
     def system_text(self, context: str | None) -> str:
         """The system prompt, with ``init_history`` context appended."""

@@ -27,7 +27,7 @@ from desktop.agent.providers.base import (
     TokenUsage,
     ToolSpec,
 )
-from desktop.agent.settings import Settings
+from desktop.agent.settings import SessionSettings
 from desktop.agent.toolrun import ToolRunner, cancelled_outcome
 from desktop.core.protocols.aionrs import wire
 
@@ -41,7 +41,7 @@ class TurnEngine:
 
     def __init__(
         self,
-        settings: Settings,
+        settings: SessionSettings,
         provider: Callable[[], Awaitable[Provider]],
         runner: ToolRunner,
         tool_specs: list[ToolSpec],

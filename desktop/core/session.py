@@ -50,7 +50,8 @@ log = logging.getLogger(__name__)
 BackendFactory = Callable[[str | None], AgentBackend]
 Subscriber = Callable[[SessionEvent], None]
 
-_BUSY = (SessionState.RUNNING, SessionState.AWAITING_APPROVAL, SessionState.STOPPING)
+#: States in which a turn is under way (the window's Stop is enabled).
+BUSY = (SessionState.RUNNING, SessionState.AWAITING_APPROVAL, SessionState.STOPPING)
 
 
 class Session:

@@ -14,7 +14,7 @@ from desktop.core.events import SessionEvent
 from desktop.core.session import Session
 
 
-class SessionBridge(QObject):
+class SessionSignals(QObject):
     """Re-emits one session's events as Qt signals (all on the GUI thread).
 
     Every payload is the frozen pydantic event from ``desktop.core.events``, except the two

@@ -28,10 +28,10 @@ from desktop.core.events import (
     TurnEnded,
     Usage,
 )
-from desktop.core.session import BackendFactory, Session
+from desktop.core.session import BUSY, BackendFactory, Session
 from desktop.ui.approvals import ApprovalNavigator
 from desktop.ui.approvals.rules import RulesPanel
-from desktop.ui.bridge import SessionBridge
+from desktop.ui.bridge import SessionSignals
 from desktop.ui.composer import Composer
 from desktop.ui.conversation.model import ExitItem, ToolStatus, Transcript
 from desktop.ui.conversation.tool_card import ToolCard
@@ -42,8 +42,6 @@ from desktop.ui.welcome.controller import WelcomeController
 from desktop.ui.welcome.empty import EmptyState
 
 log = logging.getLogger(__name__)
-
-_BUSY = (SessionState.RUNNING, SessionState.AWAITING_APPROVAL, SessionState.STOPPING)
 
 
 class ConversationPane(QWidget):
@@ -77,7 +75,7 @@ class ConversationPane(QWidget):
         #: Starts the session instead of ``Session.start`` (a conversation reopened from
         #: history brings its agent up to date; see ``desktop.ui.sidebar.resume``).
         self.starter: Callable[[Session], Awaitable[object]] | None = None
-        self.bridge = SessionBridge(self.session, self)
+        self.bridge = SessionSignals(self.session, self)
         self.transcript = Transcript(self)
         self.view = ConversationView(self.transcript)
         self.composer = Composer(workspace)
@@ -228,7 +226,7 @@ class ConversationPane(QWidget):
         self.status_changed.emit()
 
     def _on_state(self, event: StateChanged) -> None:
-        self.composer.set_busy(event.state in _BUSY)
+        self.composer.set_busy(event.state in BUSY)
         self.status_changed.emit()
 
     def _on_mode_changed(self, event: ModeChanged) -> None:

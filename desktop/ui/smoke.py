@@ -53,7 +53,7 @@ PAINT_TIMEOUT = 30.0
 EXIT_FAILED = 1
 
 
-class _FirstPaint(QObject):
+class _PaintWatch(QObject):
     """Sets ``painted`` on the first paint event of ``window`` or any widget inside it."""
 
     def __init__(self, window: QWidget) -> None:
@@ -130,7 +130,7 @@ async def _smoke(app: QApplication, mode: str, started: float) -> int:
     context = AppContext(app, options)
     try:
         window = context.open_workspace(workspace)
-        painted = _FirstPaint(window)
+        painted = _PaintWatch(window)
         app.installEventFilter(painted)
         try:
             await asyncio.wait_for(painted.painted.wait(), PAINT_TIMEOUT)

@@ -7,13 +7,12 @@ unified diff so the host can show what changed.
 from __future__ import annotations
 
 import difflib
-import os
-import tempfile
 from pathlib import Path
 
 from pydantic import Field
 
 from desktop.agent.tools.base import Tool, ToolArgs, ToolContext, ToolFailure, ToolOutput
+from desktop.core.atomic_file import atomic_write
 
 _MAX_READ_BYTES = 10 * 1024 * 1024
 _DEFAULT_LINES = 2000
@@ -35,22 +34,6 @@ def _read_text(path: Path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ToolFailure(f"{path} is not UTF-8 text ({exc.reason}).") from exc
-
-
-def _write_text(path: Path, text: str) -> None:
-    """Write through a temporary file and rename, so a crash never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o7777 if path.exists() else None
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8"))
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 class ReadArgs(ToolArgs):
@@ -117,7 +100,7 @@ class WriteTool(Tool[WriteArgs]):
         if path.is_dir():
             raise ToolFailure(f"{path} is a folder, not a file.")
         existed = path.exists()
-        _write_text(path, args.content)
+        atomic_write(path, args.content, mode=None)
         verb = "Overwrote" if existed else "Created"
         size = len(args.content.encode("utf-8"))
         return ToolOutput(
@@ -163,7 +146,7 @@ class EditTool(Tool[EditArgs]):
                 "unique or set replace_all."
             )
         after = before.replace(args.old_string, args.new_string)
-        _write_text(path, after)
+        atomic_write(path, after, mode=None)
         name = ctx.display(path)
         diff = "\n".join(
             difflib.unified_diff(

@@ -14,11 +14,12 @@ import hashlib
 import json
 import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from desktop.core.atomic_file import atomic_write
 
 TRUST_FILE = "extensions-trust.json"
 _CHUNK = 1 << 20
@@ -108,12 +109,5 @@ class TrustStore:
         else:
             stamp = datetime.now(UTC).isoformat(timespec="seconds")
             trusted[key] = {**value, "trustedAt": stamp}
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".trust-", suffix=".json")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump({"version": 1, "trusted": trusted}, handle, indent=2, sort_keys=True)
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        document = {"version": 1, "trusted": trusted}
+        atomic_write(self.path, json.dumps(document, indent=2, sort_keys=True))

@@ -20,7 +20,7 @@ from desktop.core.settings.models import (
     Settings,
     Theme,
 )
-from desktop.core.settings.store import SettingsStore, atomic_write_text, settings_path
+from desktop.core.settings.store import SettingsStore, settings_path
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -37,6 +37,5 @@ __all__ = [
     "Settings",
     "SettingsStore",
     "Theme",
-    "atomic_write_text",
     "settings_path",
 ]

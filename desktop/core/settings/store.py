@@ -9,12 +9,10 @@ crash leaves either the old or the new file, never half of one.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
 import shutil
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from desktop.core.atomic_file import atomic_write
 from desktop.core.paths import app_paths
 from desktop.core.settings.migrations import MigrationError, document_version, migrate
 from desktop.core.settings.models import SCHEMA_VERSION, Settings
@@ -35,33 +34,6 @@ ChangeListener = Callable[[str], None]
 def settings_path() -> Path:
     """Where the settings file lives (``<config>/settings.json``)."""
     return app_paths().config / "settings.json"
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically and durably (owner-only permissions).
-
-    The data is fsync-ed before the rename and the folder after it, so after a crash or power
-    loss the file holds either the old or the new content.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp_name, 0o600)
-        os.replace(tmp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
-    if os.name == "posix":
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
 
 
 def _stamp() -> str:
@@ -109,7 +81,7 @@ class SettingsStore:
             OSError: the file could not be written (the old file is intact).
         """
         checked = Settings.model_validate(settings.model_dump(mode="json"))
-        atomic_write_text(self.path, self._dump(checked))
+        atomic_write(self.path, self._dump(checked), durable=True)
         self._settings = checked
         for listener in tuple(self._listeners):
             try:
@@ -150,7 +122,7 @@ class SettingsStore:
             return self._migration_failed(version, reason)
         backup = self.path.with_name(f"{self.path.name}.v{version}.bak")
         shutil.copy2(self.path, backup)
-        atomic_write_text(self.path, self._dump(settings))
+        atomic_write(self.path, self._dump(settings), durable=True)
         self._tell(
             f"Settings were upgraded from version {version} to {SCHEMA_VERSION}; "
             f"the old file is kept as {backup.name}."
@@ -160,7 +132,7 @@ class SettingsStore:
     def _fresh(self) -> Settings:
         settings = Settings()
         try:
-            atomic_write_text(self.path, self._dump(settings))
+            atomic_write(self.path, self._dump(settings), durable=True)
         except OSError as exc:
             self._tell(f"The settings file {self.path} could not be created ({exc}).")
         return settings

@@ -44,7 +44,7 @@ _TEXT_INPUTS = (QLineEdit, QPlainTextEdit, QTextEdit, QAbstractSpinBox)
 
 
 @runtime_checkable
-class Composer(Protocol):
+class ComposerInUse(Protocol):
     """The composer, as far as the navigator needs it: may a request take focus from it?"""
 
     def in_use(self) -> bool:
@@ -101,7 +101,7 @@ class ApprovalNavigator(QObject):
         """
         composer = self._composer
         editor: object = composer if composer is not None and isValid(composer) else None
-        if isinstance(editor, Composer) and editor.in_use():
+        if isinstance(editor, ComposerInUse) and editor.in_use():
             return False
         focus = QApplication.focusWidget()
         return focus is None or focus is composer or not isinstance(focus, _TEXT_INPUTS)

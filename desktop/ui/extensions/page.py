@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.atomic_file import atomic_write
 from desktop.core.extensions.builtin.shell_deny_list.events import deny_list_path, load_patterns
-from desktop.core.settings import atomic_write_text
 from desktop.core.settings.models import ExtensionSettings
 from desktop.ui.conversation.items import set_role
 from desktop.ui.extensions.trust_dialog import TrustDialog
@@ -127,7 +127,7 @@ class ExtensionsPage(QWidget):
         patterns = [p.strip() for p in self.deny.toPlainText().splitlines() if p.strip()]
         try:
             text = json.dumps({"patterns": patterns}, indent=2) + "\n"
-            atomic_write_text(deny_list_path(), text)
+            atomic_write(deny_list_path(), text, durable=True)
         except OSError as exc:
             self.deny_note.setText(f"Not saved: {exc}")
             return

@@ -36,7 +36,7 @@ from desktop.ui.sidebar.panel import HistorySidebar
 from desktop.ui.sidebar.recording import ConversationRecording
 from desktop.ui.sidebar.replay import locate, replay
 from desktop.ui.sidebar.resume import AgentSource, PendingAgent, ResumeStarter
-from desktop.ui.sidebar.service import HistoryService, HistoryUnavailableError
+from desktop.ui.sidebar.service import HistoryClosedError, HistoryService
 from desktop.ui.sidebar.unavailable import AgentChoiceOffer
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ class HistoryEngine:
     async def _open(self) -> None:
         try:
             await self.service.ready()
-        except HistoryUnavailableError as exc:
+        except HistoryClosedError as exc:
             self.sidebar.show_hint(str(exc))
             return
         writer = self.service.writer
@@ -201,7 +201,7 @@ class HistoryEngine:
             return
         try:
             summaries = await self.service.conversations(self.workspace)
-        except HistoryUnavailableError as exc:
+        except HistoryClosedError as exc:
             if not self._closed:  # closing releases the database under a pending reload
                 self.sidebar.show_hint(str(exc))
             return

@@ -39,7 +39,7 @@ _P = ParamSpec("_P")
 _T = TypeVar("_T")
 
 
-class HistoryUnavailableError(Exception):
+class HistoryClosedError(Exception):
     """The history database cannot be opened (conversations are then kept in memory only)."""
 
 
@@ -80,14 +80,14 @@ class HistoryService(QObject):
         """Open the database (once; concurrent callers wait for the same opening).
 
         Raises:
-            HistoryUnavailableError: the database is unusable (the reason is in ``error``).
+            HistoryClosedError: the database is unusable (the reason is in ``error``).
         """
         if self.store is None and (self._opening is None or self._opening.done()):
             self._opening = asyncio.get_running_loop().create_task(self._open())
         if self._opening is not None:
             await asyncio.shield(self._opening)
         if self.store is None:
-            raise HistoryUnavailableError(self.error or "the history is closed")
+            raise HistoryClosedError(self.error or "the history is closed")
 
     async def _open(self) -> None:
         try:
@@ -118,7 +118,7 @@ class HistoryService(QObject):
 
     def _store(self) -> HistoryStore:
         if self.store is None:
-            raise HistoryUnavailableError(self.error or "the history is not open")
+            raise HistoryClosedError(self.error or "the history is not open")
         return self.store
 
     # ------------------------------------------------------------------ reading and editing

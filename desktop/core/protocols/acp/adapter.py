@@ -37,6 +37,7 @@ from acp.schema import (
     TextContentBlock,
 )
 
+from desktop import __version__
 from desktop.core.backend import EmitFn, Prompt
 from desktop.core.events import (
     AgentReady,
@@ -145,7 +146,7 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
                 fs=FileSystemCapabilities(read_text_file=serve, write_text_file=serve),
                 terminal=False,
             ),
-            client_info=Implementation(name="agent-desk", title="Agent Desk", version="0.1.0"),
+            client_info=Implementation(name="agent-desk", title="Agent Desk", version=__version__),
         )
         cwd = str(self._launch.cwd)
         can_load = bool(init.agent_capabilities and init.agent_capabilities.load_session)

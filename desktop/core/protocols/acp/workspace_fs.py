@@ -7,11 +7,11 @@ diff first, and ``write`` runs only after approval.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from acp.exceptions import RequestError
 
+from desktop.core.atomic_file import atomic_write
 from desktop.core.events import ToolPreview
 from desktop.core.previews import resolve_path, unified_diff
 
@@ -64,8 +64,4 @@ class WorkspaceFiles:
 
     def write(self, raw: str, content: str) -> None:
         """Write atomically (after approval)."""
-        path = self._inside(raw)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temp = path.with_name(f".{path.name}.agentdesk-tmp")
-        temp.write_text(content, encoding="utf-8")
-        os.replace(temp, path)
+        atomic_write(self._inside(raw), content, mode=None)

@@ -62,7 +62,7 @@ class EventMapper:
         usage: UsageCounter,
     ) -> None:
         self.name = name
-        self.capabilities = wire.Capabilities()
+        self.capabilities = wire.ReadyCapabilities()
         #: The host's turn id (``None`` between turns).
         self.turn: str | None = None
         #: ``stop`` was sent in this turn: it ends as ``stopped``.

@@ -20,7 +20,7 @@ class _AgentEvent(BaseModel):
     model_config = ConfigDict(extra="allow", defer_build=True)
 
 
-class Capabilities(BaseModel):
+class ReadyCapabilities(BaseModel):
     """``ready.capabilities``: 3 fields in 0.1.0, 8 in aionrs 0.2.x; more are kept as extras."""
 
     model_config = ConfigDict(extra="allow", defer_build=True)
@@ -39,7 +39,7 @@ class Ready(_AgentEvent):
     type: Literal["ready"]
     version: str | None = None
     session_id: str | None = None
-    capabilities: Capabilities = Field(default_factory=Capabilities)
+    capabilities: ReadyCapabilities = Field(default_factory=ReadyCapabilities)
 
 
 class StreamStart(_AgentEvent):
@@ -137,7 +137,7 @@ class Info(_AgentEvent):
 
 class ConfigChanged(_AgentEvent):
     type: Literal["config_changed"]
-    capabilities: Capabilities
+    capabilities: ReadyCapabilities
 
 
 class McpReady(_AgentEvent):

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Unpack
 
+from desktop import __version__
 from desktop.core.backend import EmitFn, Prompt
 from desktop.core.events import (
     AgentReady,
@@ -49,7 +50,7 @@ from desktop.sdk.types import SignalType
 
 log = logging.getLogger(__name__)
 
-CLIENT_INFO = {"name": "agent-desk", "title": "Agent Desk", "version": "0.1.0"}
+CLIENT_INFO = {"name": "agent-desk", "title": "Agent Desk", "version": __version__}
 _TURN_REASONS = {
     "completed": TurnEndReason.COMPLETED,
     "interrupted": TurnEndReason.STOPPED,

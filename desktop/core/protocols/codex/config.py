@@ -9,13 +9,14 @@ holds it, and only the child's environment carries the value.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 import tomli_w
+
+from desktop.core.atomic_file import atomic_write
 
 Sandbox = Literal["read-only", "workspace-write", "danger-full-access"]
 ApprovalPolicy = Literal["on-request", "on-failure", "never"]
@@ -88,11 +89,7 @@ def config_document(options: CodexOptions, workspace: Path) -> dict[str, Any]:
 def write_codex_home(folder: Path, options: CodexOptions, workspace: Path) -> Path:
     """Write ``folder/config.toml`` (owner-only) and return ``folder``."""
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    target = folder / "config.toml"
-    temp = folder / "config.toml.tmp"
-    temp.write_text(tomli_w.dumps(config_document(options, workspace)), encoding="utf-8")
-    os.chmod(temp, 0o600)
-    os.replace(temp, target)
+    atomic_write(folder / "config.toml", tomli_w.dumps(config_document(options, workspace)))
     return folder
 
 
