@@ -150,28 +150,32 @@ async def _run_session(
     """Open the history, build the session around the (early) agent and drive it."""
     from desktop.cli.exec_record import ExecRecording, RecordingError
     from desktop.cli.exec_session import drive
+    from desktop.core.conversation import Conversation
     from desktop.core.events import ApprovalMode
     from desktop.core.launch.factory import make_backend_factory
-    from desktop.core.session import Session
 
     record = ExecRecording(
         workspace, enabled=not options.no_history, secrets=launch_secrets(launch)
     )
     try:
-        resume_id = await record.open(options.conversation, launch)
+        stored = await record.open(options.conversation, launch)
     except RecordingError as exc:
         print(f"agentdesk: {exc}", file=sys.stderr)
         return EXIT_START
-    await early.spawn(launch, workspace, resume_id)  # when not spawned already
-    session = Session(
-        early.wrap(make_backend_factory(launch, workspace)),
-        workspace=workspace,
-        mode=ApprovalMode(options.mode),
-        resume_id=resume_id,
-    )
+    factory = early.wrap(make_backend_factory(launch, workspace))
+    mode = ApprovalMode(options.mode)
+    if stored is None:
+        conversation = Conversation(factory, workspace=workspace, mode=mode)
+    else:  # the window's resume plan: its own session, else (or when refused) a summary
+        same_agent = stored.agent == launch.name and launch.keeps_sessions
+        conversation = Conversation.continuing(
+            factory, stored, agent_has_sessions=same_agent, workspace=workspace, mode=mode
+        )
+    session = conversation.session
+    await early.spawn(launch, workspace, session.agent_session_id)  # when not spawned already
     record.attach(session)
     try:
-        code = await drive(options, session, record)
+        code = await drive(options, conversation, record)
     finally:
         await record.close()
     # Part of the conversation could not be saved to the history: the run did not fully succeed.

@@ -26,11 +26,8 @@ from desktop.core.history import (
     HistoryStore,
     HistoryUnavailableError,
     HistoryWriter,
-    ResumePlan,
     StoredConversation,
     WriterStatus,
-    apply_history,
-    plan_resume,
 )
 from desktop.core.launch.spec import Launch
 from desktop.core.session import Session
@@ -56,7 +53,6 @@ class ExecRecording:
         self._secrets = list(secrets or [])
         self._writer: HistoryWriter | None = None
         self._recorder: HistoryRecorder | None = None
-        self._plan = ResumePlan()
         self._sink: Callable[[SessionEvent], None] | None = None
         self._flush: Callable[[], None] = lambda: None
         self._undelivered: list[SessionEvent] = []
@@ -106,8 +102,9 @@ class ExecRecording:
         """The key values the launch used (redacted from the history and the output)."""
         return list(self._secrets)
 
-    async def open(self, conversation: str | None, launch: Launch) -> str | None:
-        """Prepare recording (a new or a continued conversation); returns the id to resume.
+    async def open(self, conversation: str | None, launch: Launch) -> StoredConversation | None:
+        """Prepare recording (a new or a continued conversation); returns the stored
+        conversation to continue (``desktop.core.conversation.Conversation.continuing``).
 
         Raises:
             RecordingError: the history is unusable or the conversation is unknown.
@@ -140,22 +137,15 @@ class ExecRecording:
             stored, next_seq = await asyncio.to_thread(_load, conversation)
         except ConversationNotFoundError as exc:
             raise RecordingError(str(exc)) from exc
-        same_agent = stored.agent == launch.name and launch.keeps_sessions
-        self._plan = plan_resume(stored, agent_has_sessions=same_agent)
         self._recorder = HistoryRecorder(
             self._writer, stored.id, next_seq=next_seq, has_title=True, redact=redact
         )
-        return self._plan.resume_id
+        return stored
 
     def attach(self, session: Session) -> None:
         """Record ``session``'s events."""
         if self._recorder is not None:
             self._recorder.attach(session)
-
-    async def after_start(self, session: Session) -> None:
-        """Send the ``init_history`` summary when the conversation is continued without a
-        session id."""
-        await apply_history(session, self._plan)
 
     async def close(self) -> None:
         """Write what is left and close the database."""

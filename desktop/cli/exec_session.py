@@ -14,6 +14,7 @@ from desktop.cli.exec_extensions import ExecExtensions
 from desktop.cli.exec_output import JsonPrinter, TextPrinter, exec_redactor
 from desktop.cli.exec_record import ExecRecording
 from desktop.core.backend import AgentStartError, Prompt
+from desktop.core.conversation import Conversation
 from desktop.core.events import (
     AgentExited,
     Decision,
@@ -135,8 +136,11 @@ class _TurnTimer:
             asyncio.get_running_loop().create_task(self._session.stop())
 
 
-async def drive(options: argparse.Namespace, session: Session, record: ExecRecording) -> int:
-    """Print, approve and time the turns of ``session``; returns the exit code."""
+async def drive(
+    options: argparse.Namespace, conversation: Conversation, record: ExecRecording
+) -> int:
+    """Print, approve and time the turns of ``conversation``; returns the exit code."""
+    session = conversation.session
     outcome = _Outcome()
     approver = _Approver(session, options.on_request)
     redact = exec_redactor(record.secrets)  # the launch's keys never reach the output
@@ -148,13 +152,12 @@ async def drive(options: argparse.Namespace, session: Session, record: ExecRecor
     session.subscribe(extensions.wrap(approver))
     session.subscribe(_TurnTimer(session, options.timeout))
     try:
-        await session.start()
+        await conversation.start()
     except AgentStartError as exc:
         printer.flush()
         print(f"agentdesk: the agent failed to start: {redact(str(exc))}", file=sys.stderr)
         return EXIT_START
     try:
-        await record.after_start(session)
         for text in options.prompts:
             session.submit(Prompt(text))
         await session.wait_idle()

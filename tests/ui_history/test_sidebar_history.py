@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
+from desktop.core.conversation import ResumeStarter
 from desktop.core.events import SessionState
 from desktop.core.history import HistoryStore, ItemKind, StoredConversation
 from desktop.ui.app import AppContext
@@ -19,7 +20,6 @@ from desktop.ui.conversation.stream_view import ThinkingView
 from desktop.ui.pane import ConversationPane
 from desktop.ui.sidebar.engine import HistoryEngine
 from desktop.ui.sidebar.highlight import HitMark
-from desktop.ui.sidebar.resume import ResumeStarter
 from desktop.ui.window import WorkspaceWindow
 from tests.ui.conftest import Driver, _shutdown
 from tests.waiting import until

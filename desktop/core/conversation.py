@@ -1,0 +1,151 @@
+"""One conversation: its session and how it starts, built the same way by the window and ``exec``.
+
+A new conversation starts its agent plainly. A continued one (reopened from history in the
+window, ``agentdesk exec --continue``) follows one resume plan (``ResumeStarter``): resume the
+agent's own session when the agent has sessions and one is stored, otherwise send an
+``init_history`` summary of the stored transcript. Agents do not always cooperate, so it falls
+back to the summary when the stored session is gone (the agent refuses to start with it) or when
+the agent came up with a different session than the one asked for. Both front ends build a
+``Conversation`` and call ``start``, so they cannot diverge on this.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from desktop.core.backend import AgentStartError
+from desktop.core.events import ApprovalMode, Notice
+from desktop.core.history.models import StoredConversation
+from desktop.core.history.resume import (
+    ResumePlan,
+    apply_history,
+    build_resume_summary,
+    plan_resume,
+)
+from desktop.core.session import BackendFactory, Session
+
+log = logging.getLogger(__name__)
+
+#: Starts a conversation's session in place of ``Session.start`` (a continued conversation).
+Starter = Callable[[Session], Awaitable[object]]
+
+
+class ResumeStarter:
+    """Starts a session for a stored conversation.
+
+    Args:
+        conversation: The stored conversation being continued.
+        plan: How to continue it; the session was created with ``resume_id=plan.resume_id``.
+        notify: Shows a notice (not recorded: it is about this run, not the conversation).
+    """
+
+    def __init__(
+        self,
+        conversation: StoredConversation,
+        plan: ResumePlan,
+        notify: Callable[[Notice], None] | None = None,
+    ) -> None:
+        self.conversation = conversation
+        self.plan = plan
+        self.used: ResumePlan | None = None  # what was actually done (tests, diagnostics)
+        self.notify = notify
+
+    @classmethod
+    def planned(
+        cls,
+        conversation: StoredConversation,
+        *,
+        agent_has_sessions: bool,
+        notify: Callable[[Notice], None] | None = None,
+    ) -> ResumeStarter:
+        """The starter of ``conversation`` continued by an agent that keeps sessions (its own
+        recorded agent) or not (another agent, or one without sessions: it gets a summary)."""
+        return cls(
+            conversation, plan_resume(conversation, agent_has_sessions=agent_has_sessions), notify
+        )
+
+    async def __call__(self, session: Session) -> None:
+        """Start ``session`` and bring the agent up to date with the conversation.
+
+        Raises:
+            AgentStartError: the agent cannot start at all.
+        """
+        plan = self.plan
+        try:
+            ready = await session.start()
+        except AgentStartError:
+            if plan.resume_id is None:
+                raise
+            log.info("the agent could not resume session %s; sending a summary", plan.resume_id)
+            session.agent_session_id = None
+            ready = await session.start()
+            plan = self._summary_plan()
+        else:
+            if plan.resume_id is not None and ready.session_id != plan.resume_id:
+                plan = self._summary_plan()
+        self.used = plan
+        await apply_history(session, plan)
+        if plan.init_history and self.notify is not None:
+            self.notify(
+                Notice(message="The agent got a summary of this conversation to continue from.")
+            )
+
+    def _summary_plan(self) -> ResumePlan:
+        return ResumePlan(init_history=build_resume_summary(self.conversation))
+
+
+class Conversation:
+    """A conversation's session and its starter.
+
+    Args:
+        factory: The agent's backend factory (``desktop.core.launch``).
+        workspace: The folder the agent works in.
+        mode: The initial approval mode.
+        resume_id: The agent session to resume (a continued conversation's plan says which).
+        starter: Starts the session instead of ``Session.start``.
+    """
+
+    def __init__(
+        self,
+        factory: BackendFactory,
+        *,
+        workspace: Path,
+        mode: ApprovalMode = ApprovalMode.DEFAULT,
+        resume_id: str | None = None,
+        starter: Starter | None = None,
+    ) -> None:
+        self.session = Session(factory, workspace=workspace, mode=mode, resume_id=resume_id)
+        #: Starts the session instead of ``Session.start`` (a continued conversation, or the
+        #: window's ``PendingAgent`` waiting for the user to choose an agent).
+        self.starter = starter
+
+    @classmethod
+    def continuing(
+        cls,
+        factory: BackendFactory,
+        stored: StoredConversation,
+        *,
+        agent_has_sessions: bool,
+        workspace: Path,
+        mode: ApprovalMode = ApprovalMode.DEFAULT,
+        notify: Callable[[Notice], None] | None = None,
+    ) -> Conversation:
+        """Continue ``stored`` with the agent of ``factory``: it resumes its own session when it
+        keeps sessions (``agent_has_sessions``: it is the recorded agent), else gets a summary."""
+        resume = ResumeStarter.planned(stored, agent_has_sessions=agent_has_sessions, notify=notify)
+        return cls(
+            factory, workspace=workspace, mode=mode, resume_id=resume.plan.resume_id, starter=resume
+        )
+
+    async def start(self) -> None:
+        """Start the agent: plainly, or as the starter says.
+
+        Raises:
+            AgentStartError: the agent cannot start.
+        """
+        if self.starter is not None:
+            await self.starter(self.session)
+        else:
+            await self.session.start()
