@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
 from desktop.core.backend import AgentStartError, Prompt
+from desktop.core.conversation import Conversation, Starter
 from desktop.core.events import (
     AgentReady,
     ApprovalMode,
@@ -28,7 +28,7 @@ from desktop.core.events import (
     TurnEnded,
     Usage,
 )
-from desktop.core.session import BUSY, BackendFactory, Session
+from desktop.core.session import BUSY, BackendFactory
 from desktop.ui.approvals import ApprovalNavigator
 from desktop.ui.approvals.rules import RulesPanel
 from desktop.ui.bridge import SessionSignals
@@ -71,10 +71,10 @@ class ConversationPane(QWidget):
         self.title = title
         self.agent_name = agent_name
         self.scope = scope
-        self.session = Session(factory, workspace=workspace, resume_id=resume_id)
-        #: Starts the session instead of ``Session.start`` (a conversation reopened from
-        #: history brings its agent up to date; see ``desktop.ui.sidebar.resume``).
-        self.starter: Callable[[Session], Awaitable[object]] | None = None
+        #: Its session and how it starts (``conversation.starter``: a conversation reopened
+        #: from history brings its agent up to date), built as ``agentdesk exec`` builds it.
+        self.conversation = Conversation(factory, workspace=workspace, resume_id=resume_id)
+        self.session = self.conversation.session
         self.bridge = SessionSignals(self.session, self)
         self.transcript = Transcript(self)
         self.view = ConversationView(self.transcript)
@@ -132,6 +132,11 @@ class ConversationPane(QWidget):
         self.rules_panel.revoke_all_requested.connect(self.revoke_all_rules)
         self.composer.mode.clicked.connect(lambda: self.rules_panel.popup_at(self.composer.mode))
 
+    @property
+    def starter(self) -> Starter | None:
+        """What starts the session instead of ``Session.start`` (None: a new conversation)."""
+        return self.conversation.starter
+
     # ------------------------------------------------------------------ commands
     def start(self) -> None:
         """Start the agent now, so it is ready when the user types."""
@@ -139,10 +144,7 @@ class ConversationPane(QWidget):
 
     async def _start(self) -> None:
         try:
-            if self.starter is not None:
-                await self.starter(self.session)
-            else:
-                await self.session.start()
+            await self.conversation.start()
         except AgentStartError:
             log.info("agent %s failed to start", self.agent_name)  # shown inline by the session
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QWidget
 
+from desktop.core.conversation import ResumeStarter
 from desktop.core.events import ErrorEvent, Notice, TurnStarted
 from desktop.core.history import (
     ConversationNotFoundError,
@@ -35,7 +36,7 @@ from desktop.ui.sidebar.highlight import mark, scroll_to
 from desktop.ui.sidebar.panel import HistorySidebar
 from desktop.ui.sidebar.recording import ConversationRecording
 from desktop.ui.sidebar.replay import locate, replay
-from desktop.ui.sidebar.resume import AgentSource, PendingAgent, ResumeStarter
+from desktop.ui.sidebar.resume import AgentSource, PendingAgent
 from desktop.ui.sidebar.service import HistoryClosedError, HistoryService
 from desktop.ui.sidebar.unavailable import AgentChoiceOffer
 
@@ -282,14 +283,16 @@ class HistoryEngine:
             pending = PendingAgent(stored)
             pane = self.window.add_pane(stored.title, agent, pending.factory)
             pending.notify = pane.transcript.on_notice
-            pane.starter = pending
+            pane.conversation.starter = pending
             self._offers[pane] = AgentChoiceOffer(pane, pending, agent, factory, agents)
             pane.destroyed.connect(partial(self._offers.pop, pane, None))
             factory = pending.factory
         else:
             plan = plan_resume(stored, agent_has_sessions=True)  # its own agent
             pane = self.window.add_pane(stored.title, agent, factory, plan.resume_id)
-            pane.starter = ResumeStarter(stored, plan, notify=pane.transcript.on_notice)
+            pane.conversation.starter = ResumeStarter(
+                stored, plan, notify=pane.transcript.on_notice
+            )
         pane.usage = replay(pane.transcript, stored)
         when = time.strftime("%d %b %Y, %H:%M", time.localtime(stored.updated_at)).lstrip("0")
         pane.transcript.on_notice(
