@@ -53,6 +53,25 @@ def remembered_scheme() -> bool | None:
     return None if theme.forced_scheme() is not None else startup_hints.remembered_scheme()
 
 
+#: The start-up hint holding Settings ▸ Appearance ▸ Theme (the settings are not loaded before
+#: the first paint, and a light or dark choice must already colour the first frame).
+_THEME_HINT = "startup/theme"
+
+
+def remember_theme(choice: str) -> None:
+    """Keep the theme choice for the next start's first frame."""
+    hints = startup_hints.store()
+    if hints.value(_THEME_HINT) != choice:
+        hints.setValue(_THEME_HINT, choice)
+        hints.sync()
+
+
+def remembered_theme() -> str:
+    """The theme chosen at the previous run (``system`` when unknown)."""
+    value = startup_hints.store().value(_THEME_HINT)
+    return value if isinstance(value, str) else theme.Choice.SYSTEM.value
+
+
 def initial_workspace(options: argparse.Namespace, store: SettingsStore | None = None) -> Path:
     """PATH from the command line, else the last workspace, else the current folder."""
     given = getattr(options, "path", None)
@@ -166,5 +185,6 @@ def make_application(*, icon: bool = True) -> QApplication:
 
         app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the loop ends when every window finished closing
+    theme.choose(remembered_theme())  # Settings ▸ Appearance confirms it once loaded
     theme.apply(app, style=False)
     return app

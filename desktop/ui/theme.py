@@ -1,19 +1,36 @@
-"""Colours and the style sheet: light or dark, following the system colour scheme.
+"""The style sheet and applying the palette in use (``desktop.ui.palette``) to everything.
 
 Widgets get their look from object names and dynamic properties (``role="…"``) matched in one
 style sheet, so no widget hard-codes colours (except rendered rich text, which asks ``palette``).
+``apply`` styles the application, the widgets with their own sheet (``follow``) and tells the
+listeners (``on_change``) from ONE palette: the user's choice (Settings ▸ Appearance, ``choose``)
+or, for "system", the desktop's scheme, followed live (``watch_system``).
 """
 
 from __future__ import annotations
 
-import os
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui
-from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
+from desktop.ui import zoom
+from desktop.ui.palette import DARK as DARK
+from desktop.ui.palette import LIGHT as LIGHT
+from desktop.ui.palette import Choice as Choice
+from desktop.ui.palette import Palette as Palette
+from desktop.ui.palette import assume_scheme as assume_scheme
+from desktop.ui.palette import assumed_scheme as assumed_scheme
+from desktop.ui.palette import choose as choose
+from desktop.ui.palette import chosen as chosen
+from desktop.ui.palette import current as current
+from desktop.ui.palette import forced_scheme as forced_scheme
+from desktop.ui.palette import qt_palette as qt_palette
+from desktop.ui.palette import system_is_dark as system_is_dark
+
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from PySide6.QtGui import QPaintEvent
 
 # ``Qt`` is reached as ``QtCore.Qt`` inside functions: naming it at import time makes PySide
@@ -21,113 +38,64 @@ if TYPE_CHECKING:
 # paints before anything needs them (``desktop.ui.startup``).
 
 
-class Palette(NamedTuple):
-    """The few colours the app uses (a NamedTuple: ``dataclasses`` costs ~2 ms before the
-    first paint)."""
-
-    dark: bool
-    window: str
-    surface: str
-    sidebar: str
-    border: str
-    text: str
-    muted: str
-    accent: str
-    accent_text: str
-    user_bubble: str
-    danger: str
-    warning: str
-    success: str
-
-
-LIGHT = Palette(
-    dark=False,
-    window="#ffffff",
-    surface="#f6f7f9",
-    sidebar="#f1f2f5",
-    border="#dfe2e8",
-    text="#1f2328",
-    muted="#6b7280",
-    accent="#3b6ef5",
-    accent_text="#ffffff",
-    user_bubble="#e8eefe",
-    danger="#d1383d",
-    warning="#b7791f",
-    success="#2f9e5b",
-)
-DARK = Palette(
-    dark=True,
-    window="#17191e",
-    surface="#20232a",
-    sidebar="#1b1d22",
-    border="#2f333c",
-    text="#e6e8eb",
-    muted="#9096a1",
-    accent="#5b8cff",
-    accent_text="#ffffff",
-    user_bubble="#263049",
-    danger="#f0666b",
-    warning="#e0a84a",
-    success="#4cc27d",
-)
-
-
-#: The scheme remembered from the previous run, used until ``confirm_scheme`` (start-up only).
-_assumed_dark: bool | None = None
-
-
-def forced_scheme() -> bool | None:
-    """``AGENTDESK_THEME=dark|light``: True/False; None when the system decides."""
-    forced = os.environ.get("AGENTDESK_THEME", "").lower()
-    return forced == "dark" if forced in ("dark", "light") else None
-
-
-def system_is_dark() -> bool:
-    """Whether the desktop asks for a dark scheme (``AGENTDESK_THEME`` can force one)."""
-    forced = forced_scheme()
-    if forced is not None:
-        return forced
-    if _assumed_dark is not None:
-        return _assumed_dark
-    return _asks_dark()
-
-
-def _asks_dark() -> bool:
-    hints = QtGui.QGuiApplication.styleHints()
-    return bool(hints.colorScheme() == QtCore.Qt.ColorScheme.Dark)
-
-
-def assume_scheme(dark: bool | None) -> None:
-    """Use ``dark`` (the scheme of the previous run) instead of asking the desktop.
-
-    Asking returns a ``Qt.ColorScheme``, and the first Python use of any ``Qt`` enum builds
-    them all; the first window paints without that cost. ``confirm_scheme`` asks afterwards.
-    """
-    global _assumed_dark
-    _assumed_dark = dark
-
-
-def assumed_scheme() -> bool | None:
-    """The scheme set by ``assume_scheme`` and not yet confirmed (None: none)."""
-    return _assumed_dark
+#: Called after every ``apply`` with the palette now in use (``on_change``).
+_listeners: list[Callable[[Palette], None]] = []
+#: The dynamic property holding a widget's own style-sheet template (``follow``).
+_SHEET_PROPERTY = "themeSheet"
+#: The palette of the last ``apply`` (None: not yet applied).
+_applied: Palette | None = None
 
 
 def confirm_scheme(app: QApplication) -> bool:
-    """Ask the desktop for its scheme; re-apply the theme if the assumed one was wrong.
+    """Ask the desktop for its scheme, re-apply the theme if the palette in use is not the
+    one it now resolves to, and follow the desktop's later changes (``watch_system``).
 
     Returns whether the desktop asks for a dark scheme.
     """
-    global _assumed_dark
-    assumed, _assumed_dark = _assumed_dark, None
+    assume_scheme(None)
     dark = system_is_dark()
-    if assumed is not None and assumed != dark:
+    if applied() != current():
         apply(app)
+    watch_system(app)
     return dark
 
 
-def current() -> Palette:
-    """The palette in use."""
-    return DARK if system_is_dark() else LIGHT
+def applied() -> Palette | None:
+    """The palette the application was last styled with (None: not yet)."""
+    return _applied
+
+
+class _SystemWatch(QtCore.QObject):
+    """Re-applies the theme when the desktop's colour scheme changes (choice ``system``)."""
+
+    def __init__(self, app: QApplication) -> None:
+        super().__init__(app)
+        self._app = app
+        QtGui.QGuiApplication.styleHints().colorSchemeChanged.connect(self._changed)
+
+    def _changed(self, _scheme: object) -> None:
+        if chosen() is Choice.SYSTEM and applied() != current():
+            apply(self._app)
+
+
+def watch_system(app: QApplication) -> None:
+    """Follow the desktop's colour scheme from now on (once per application)."""
+    if app.findChild(_SystemWatch) is None:
+        _SystemWatch(app)
+
+
+def on_change(listener: Callable[[Palette], None]) -> Callable[[], None]:
+    """Call ``listener(palette)`` after each ``apply`` (rendered rich text, painted colours);
+    returns a function that stops it."""
+    _listeners.append(listener)
+    return lambda: _listeners.remove(listener) if listener in _listeners else None
+
+
+def follow(widget: QWidget, template: str) -> None:
+    """Give ``widget`` its own style sheet from ``template`` (``str.format`` fields named after
+    the palette's colours), now and after every ``apply``."""
+    widget.setProperty(_SHEET_PROPERTY, template)
+    widget.setStyleSheet(zoom.scaled(template.format(**current()._asdict())))
 
 
 _QSS = """
@@ -238,27 +206,30 @@ QFrame[role="fixBanner"] {{ background: {surface}; border: 1px solid {warning};
 
 
 def apply(app: QApplication, *, style: bool = True) -> Palette:
-    """Set the Fusion style, a matching ``QPalette`` and the style sheet on ``app``.
+    """Style ``app`` and every widget that ``follow``s the theme from the current palette.
 
+    One palette for everything: the ``QPalette`` (what Fusion draws and rich text asks), the
+    application's style sheet and the widgets' own sheets; listeners (``on_change``) are told.
+    Nothing is redone when the palette and the sheet are those already applied.
     ``style=False``: the application already has the Fusion style (``make_application``).
     """
+    global _applied
     colours = current()
     if style:
         app.setStyle("Fusion")
-    palette = QPalette()
-    palette.setColor(QPalette.ColorRole.Window, QColor(colours.window))
-    palette.setColor(QPalette.ColorRole.Base, QColor(colours.window))
-    palette.setColor(QPalette.ColorRole.AlternateBase, QColor(colours.surface))
-    palette.setColor(QPalette.ColorRole.Text, QColor(colours.text))
-    palette.setColor(QPalette.ColorRole.WindowText, QColor(colours.text))
-    palette.setColor(QPalette.ColorRole.ButtonText, QColor(colours.text))
-    palette.setColor(QPalette.ColorRole.Button, QColor(colours.surface))
-    palette.setColor(QPalette.ColorRole.Highlight, QColor(colours.accent))
-    palette.setColor(QPalette.ColorRole.HighlightedText, QColor(colours.accent_text))
-    palette.setColor(QPalette.ColorRole.PlaceholderText, QColor(colours.muted))
-    palette.setColor(QPalette.ColorRole.Link, QColor(colours.accent))
-    app.setPalette(palette)
-    app.setStyleSheet(_QSS.format(**colours._asdict()))
+    sheet = _QSS.format(**colours._asdict())
+    sheet = zoom.scaled(sheet)  # View ▸ Zoom: every size of every sheet
+    if colours == _applied and app.styleSheet() == sheet:
+        return colours
+    _applied = colours
+    app.setPalette(qt_palette(colours))
+    app.setStyleSheet(sheet)
+    for widget in app.allWidgets():  # none at start-up, before the first window
+        template = widget.property(_SHEET_PROPERTY)
+        if isinstance(template, str) and template:
+            widget.setStyleSheet(zoom.scaled(template.format(**colours._asdict())))
+    for listener in list(_listeners):
+        listener(colours)
     return colours
 
 

@@ -1,17 +1,19 @@
 """Apply Settings → Appearance (theme and font size) to the running application, live.
 
-``desktop.ui.theme`` builds the palette and style sheet from the system scheme (or
-``AGENTDESK_THEME``); a light or dark choice in Settings wins over both. The font size is the
-base size of every widget; rules with their own size (the prompt, chips) keep theirs.
+The theme choice goes to ``desktop.ui.theme`` (``choose``), which styles every widget and dialog
+from the one palette it resolves to; a light or dark choice wins over ``AGENTDESK_THEME`` and the
+desktop's scheme, "system" follows the desktop live. The choice is also kept as a start-up hint,
+so the next start paints its first frame in it (``desktop.ui.startup.remember_theme``). The font
+size is the base size of every widget; rules with their own size (the prompt, chips) keep theirs.
 """
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from desktop.core.settings import Appearance, Theme
-from desktop.ui import theme
+from desktop.core.settings import Appearance, SettingsStore, Theme
+from desktop.ui import theme, zoom
+from desktop.ui.startup import remember_theme
 
 
 def palette_for(choice: Theme) -> theme.Palette:
@@ -20,40 +22,20 @@ def palette_for(choice: Theme) -> theme.Palette:
         return theme.LIGHT
     if choice == Theme.DARK:
         return theme.DARK
-    return theme.current()
+    return theme.DARK if theme.system_is_dark() else theme.LIGHT
 
 
 def apply(app: QApplication, appearance: Appearance) -> theme.Palette:
     """Restyle ``app`` for ``appearance``; returns the palette in use."""
-    colours = theme.apply(app)
-    chosen = palette_for(appearance.theme)
-    if chosen != colours:
-        # theme.apply follows the system; re-run its palette and style sheet for the choice.
-        from desktop.ui.theme import _QSS  # the one style sheet, shared on purpose
-
-        app.setPalette(_qt_palette(chosen))
-        app.setStyleSheet(_QSS.format(**chosen._asdict()))
-        colours = chosen
-    size = f"{appearance.font_size}pt"
-    app.setStyleSheet(app.styleSheet() + f"\nQWidget {{ font-size: {size}; }}\n")
-    return colours
+    theme.choose(appearance.theme.value)
+    remember_theme(appearance.theme.value)
+    zoom.set_font_size(appearance.font_size)
+    return theme.apply(app, style=False)  # nothing redone when palette and sizes are the same
 
 
-def _qt_palette(colours: theme.Palette) -> QPalette:
-    palette = QPalette()
-    roles = QPalette.ColorRole
-    for role, colour in (
-        (roles.Window, colours.window),
-        (roles.Base, colours.window),
-        (roles.AlternateBase, colours.surface),
-        (roles.Text, colours.text),
-        (roles.WindowText, colours.text),
-        (roles.ButtonText, colours.text),
-        (roles.Button, colours.surface),
-        (roles.Highlight, colours.accent),
-        (roles.HighlightedText, colours.accent_text),
-        (roles.PlaceholderText, colours.muted),
-        (roles.Link, colours.accent),
-    ):
-        palette.setColor(role, QColor(colour))
-    return palette
+def choose_theme(store: SettingsStore, choice: Theme) -> None:
+    """Save ``choice`` as the theme (View ▸ Theme): the store's listeners apply it at once."""
+    settings = store.settings
+    if settings.appearance.theme != choice:
+        appearance = settings.appearance.model_copy(update={"theme": choice})
+        store.save(settings.model_copy(update={"appearance": appearance}), "appearance")

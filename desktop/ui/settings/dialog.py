@@ -27,14 +27,14 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.settings import Settings
+from desktop.ui import theme
 from desktop.ui.conversation.items import set_role
 from desktop.ui.qt_async import TaskScope
-from desktop.ui.settings.appearance import palette_for
 from desktop.ui.settings.catalogue import CatalogueBox
 from desktop.ui.settings.forms import FieldEditor, ModelForm, NameChoice
 from desktop.ui.settings.lists import AgentsPage, ProfilesPage
 from desktop.ui.settings.services import SettingsServices
-from desktop.ui.settings.style import style_sheet
+from desktop.ui.settings.style import SHEET
 
 #: Top-level fields edited on their own pages (lists) or not editable (the version).
 LIST_FIELDS = frozenset({"profiles", "agents"})
@@ -75,7 +75,7 @@ class SettingsDialog(QDialog):
         self.resize(920, 640)
         self.services = services
         self.scope = scope
-        self.setStyleSheet(style_sheet(palette_for(services.store.settings.appearance.theme)))
+        theme.follow(self, SHEET)  # the app's palette, live
         store = services.store
         self.banner = QLabel()
         self.banner.setObjectName("settingsBanner")

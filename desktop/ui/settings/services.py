@@ -36,7 +36,7 @@ class SettingsServices:
         self.store = store
         self._secrets = secrets
         self._app = app
-        self._appearance = Appearance()
+        self._appearance: Appearance | None = None  # none applied yet: apply the stored one
         if app is not None:
             store.subscribe(self._on_settings)
             self._on_settings("appearance")
@@ -44,7 +44,7 @@ class SettingsServices:
         self.messages_shown = False
 
     def _on_settings(self, section: str) -> None:
-        """Apply a changed appearance at once (the default one is already in place)."""
+        """Apply the stored appearance at once, and again after every change."""
         current = self.store.settings.appearance
         if section in ("", "appearance") and current != self._appearance and self._app:
             from desktop.ui.settings.appearance import apply

@@ -1,10 +1,12 @@
-"""The Settings dialog's own style rules (added to the dialog only, on top of the app theme)."""
+"""The Settings dialog's own style rules (added to the dialog only, on top of the app theme).
+
+A template in the palette's colour names: the dialog ``theme.follow``s it, so it is restyled
+with the application when the theme changes.
+"""
 
 from __future__ import annotations
 
-from desktop.ui.theme import Palette
-
-_QSS = """
+SHEET = """
 QDialog#settingsDialog {{ background: {window}; }}
 QListWidget#settingsNav {{ background: {sidebar}; border: none; border-radius: 10px; padding: 6px;
     outline: 0; font-size: 11pt; }}
@@ -36,8 +38,3 @@ QToolButton#addButton, QToolButton#removeButton {{ border: 1px solid {border};
     padding: 4px 10px; }}
 QScrollArea {{ background: transparent; }}
 """
-
-
-def style_sheet(colours: Palette) -> str:
-    """The dialog's rules in ``colours``."""
-    return _QSS.format(**colours._asdict())

@@ -1,0 +1,138 @@
+"""Every text of both palettes reads at WCAG AA (4.5:1) against what it is drawn on.
+
+The colours are taken from where they are used: the ``QPalette`` roles ``theme`` sets and
+every rule of every style-sheet template (the application's, the sidebar's, the Settings
+dialog's), formatted with each palette and parsed. A rule with a text colour and a
+background is checked as that pair; a text colour without a background is checked on every
+background the window paints (``window``, ``surface``, ``sidebar``, ``user_bubble``); a
+background without a text colour is checked with the inherited ``text``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QPalette
+
+from desktop.ui import theme
+from desktop.ui.settings import style as settings_style
+from desktop.ui.sidebar import panel as sidebar_panel
+
+AA = 4.5
+ROOT = Path(__file__).resolve().parents[2] / "desktop" / "ui"
+#: Every style-sheet template in the window, by where it lives.
+TEMPLATES = {
+    "desktop/ui/theme.py": theme._QSS,
+    "desktop/ui/settings/style.py": settings_style.SHEET,
+    "desktop/ui/sidebar/panel.py": sidebar_panel._QSS,
+}
+#: Backgrounds a text without its own background can sit on.
+SURFACES = ("window", "surface", "sidebar", "user_bubble")
+#: Backgrounds that never carry text (lines, handles, the accent ring).
+DECORATIVE = ("border",)
+_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_COLOUR = re.compile(r"(?<![-\w])color:\s*(#[0-9a-fA-F]{6})")
+_BACKGROUND = re.compile(r"background(?:-color)?:\s*(#[0-9a-fA-F]{6})")
+
+
+def _luminance(colour: str) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two ``#rrggbb`` colours."""
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def _pairs(sheet: str, colours: theme.Palette) -> list[tuple[str, str, str]]:
+    """(selector, text colour, background) of every text the sheet can draw."""
+    pairs = []
+    decorative = {getattr(colours, name) for name in DECORATIVE}
+    texts: dict[str, str] = {}  # selector → its text colour, for the rules refining it
+    for raw, body in _RULE.findall(sheet):
+        selector = raw.strip()
+        found = _COLOUR.search(body)
+        bg = _BACKGROUND.search(body)
+        # A rule without a colour of its own inherits the one of the rule it refines
+        # (``QLabel[role="badge"][state="failed"]`` from ``QLabel[role="badge"]``).
+        refined = [texts[s] for s in sorted(texts, key=len) if selector.startswith(s)]
+        fg = found.group(1) if found else (refined[-1] if refined else None)
+        if found:
+            texts[selector] = found.group(1)
+        if fg and bg:
+            pairs.append((selector, fg, bg.group(1)))
+        elif fg:
+            pairs += [(selector, fg, getattr(colours, s)) for s in SURFACES]
+        elif bg and bg.group(1) not in decorative:
+            pairs.append((selector, colours.text, bg.group(1)))
+    return pairs
+
+
+def test_the_contrast_helper_matches_known_ratios() -> None:
+    assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)  # just under AA
+
+
+def test_every_template_in_the_window_is_checked() -> None:
+    """A new style sheet with palette colours must join ``TEMPLATES`` (or it escapes the test)."""
+    using_palette = {
+        str(path.relative_to(ROOT.parents[1]))
+        for path in ROOT.rglob("*.py")
+        if re.search(r"(?:color|background(?:-color)?):\s*\{\w+\}", path.read_text())
+    }
+    assert using_palette <= set(TEMPLATES)
+
+
+@pytest.mark.parametrize("colours", [theme.LIGHT, theme.DARK], ids=["light", "dark"])
+def test_style_sheet_texts_meet_aa(colours: theme.Palette) -> None:
+    failures = []
+    checked = 0
+    for where, template in TEMPLATES.items():
+        for selector, fg, bg in _pairs(template.format(**colours._asdict()), colours):
+            checked += 1
+            ratio = contrast(fg, bg)
+            if ratio < AA:
+                failures.append(f"{where}: {selector}: {fg} on {bg} = {ratio:.2f}")
+    assert checked > 100  # the parser really read the sheets
+    assert failures == []
+
+
+@pytest.mark.parametrize("colours", [theme.LIGHT, theme.DARK], ids=["light", "dark"])
+def test_palette_roles_meet_aa(colours: theme.Palette) -> None:
+    palette = theme.qt_palette(colours)
+    roles = QPalette.ColorRole
+    disabled = QPalette.ColorGroup.Disabled
+    pairs = [
+        (palette.color(roles.Text), palette.color(roles.Base)),
+        (palette.color(roles.WindowText), palette.color(roles.Window)),
+        (palette.color(roles.ButtonText), palette.color(roles.Button)),
+        (palette.color(roles.HighlightedText), palette.color(roles.Highlight)),
+        (palette.color(roles.PlaceholderText), palette.color(roles.Base)),
+        (palette.color(roles.PlaceholderText), palette.color(roles.Button)),
+        (palette.color(roles.ToolTipText), palette.color(roles.ToolTipBase)),
+        (palette.color(roles.Link), palette.color(roles.Base)),
+        (palette.color(roles.Link), palette.color(roles.AlternateBase)),
+        (palette.color(disabled, roles.ButtonText), palette.color(disabled, roles.Button)),
+    ]
+    ratios = [contrast(fg.name(), bg.name()) for fg, bg in pairs]
+    assert min(ratios) >= AA, list(zip(pairs, ratios, strict=True))
+
+
+@pytest.mark.parametrize("colours", [theme.LIGHT, theme.DARK], ids=["light", "dark"])
+def test_every_text_colour_reads_on_every_surface(colours: theme.Palette) -> None:
+    """Also the colours painted without a style sheet (sidebar rows, search hits)."""
+    texts = ("text", "muted", "accent", "danger", "warning", "success")
+    worst = min(
+        (contrast(getattr(colours, t), getattr(colours, s)), t, s) for t in texts for s in SURFACES
+    )
+    assert worst[0] >= AA, worst
+    on_fills = ("accent", "muted", "danger", "warning", "success")  # buttons and badges
+    assert min(contrast(colours.accent_text, getattr(colours, f)) for f in on_fills) >= AA
