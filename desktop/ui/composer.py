@@ -7,13 +7,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import (
 from desktop.ui.theme import set_role
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeyEvent
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeyEvent, QResizeEvent
 
 # ``QtCore.Qt`` inside methods, not ``Qt`` at import: the empty first window shows a composer
 # before the ``Qt`` enums are built (see ``desktop.ui.theme``).
@@ -35,6 +36,16 @@ _MODES = (
     ("auto_edit", "Auto-approve edits"),
     ("yolo", "Approve everything (yolo)"),
 )
+
+
+#: Short mode labels for a narrow window (the full label stays in the tooltip and the
+#: accessible name).
+_SHORT_MODES = {"default": "Ask", "auto_edit": "Auto-edit", "yolo": "Yolo"}
+
+
+def mode_label(mode: str) -> str:
+    """An approval mode (``ApprovalMode`` value) in words ("Ask every time")."""
+    return dict(_MODES).get(mode, mode)
 
 
 #: Seconds after the last key typed into the composer during which it is "in use": a new
@@ -66,6 +77,17 @@ class PromptEdit(QPlainTextEdit):
         self.setAcceptDrops(True)
         self.setAccessibleName("Prompt")
         self._last_key: float | None = None
+
+    def fit_lines(self, lines: int = 3) -> None:
+        """A fixed height of ``lines`` lines of its font (it follows zoom and font size)."""
+        margins = self.contentsMargins()
+        frame = 2 * self.document().documentMargin() + margins.top() + margins.bottom()
+        self.setFixedHeight(round(lines * self.fontMetrics().lineSpacing() + frame))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.fit_lines()
 
     def in_use(self) -> bool:
         """Whether the user is writing here: text in it, or a key typed in the last 1.5 s.
@@ -120,6 +142,7 @@ class ModeButton(QToolButton):
         self.setObjectName("modeButton")
         self.setToolTip("Approval mode and always-rules of this conversation")
         self._mode, self._rules = _MODES[0][0], 0
+        self._compact = False
         self._show()
 
     def currentText(self) -> str:
@@ -138,11 +161,17 @@ class ModeButton(QToolButton):
             self._rules = rules
         self._show()
 
+    def set_compact(self, compact: bool) -> None:
+        """Show the short label ("Ask · 2") in a narrow window."""
+        self._compact = compact
+        self._show()
+
     def _show(self) -> None:
         text = self.currentText()
         if self._rules:
             text += f" · {self._rules} rule{'s' if self._rules != 1 else ''}"
-        self.setText(f"{text}  ▾")
+        short = _SHORT_MODES.get(self._mode, text) + (f" · {self._rules}" if self._rules else "")
+        self.setText(f"{short if self._compact else text}  ▾")
         self.setAccessibleName(f"Approval mode: {text}")
 
 
@@ -167,7 +196,7 @@ class Composer(QWidget):
         self.action_buttons: dict[str, QPushButton] = {}
         frame = QFrame()
         frame.setObjectName("composerFrame")
-        outer = QVBoxLayout(self)
+        self._outer = outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 8, 24, 14)
         outer.addWidget(frame)
         layout = QVBoxLayout(frame)
@@ -178,12 +207,13 @@ class Composer(QWidget):
         self.attachments.setVisible(False)
         layout.addWidget(self.attachments)
         self.editor = PromptEdit()
-        self.editor.setFixedHeight(72)
+        self.editor.fit_lines()
         layout.addWidget(self.editor)
         row = QHBoxLayout()
         row.setSpacing(8)
-        self.attach = QPushButton("Attach…")
-        self.attach.setAccessibleName("Attach files")
+        self.attach = QPushButton(self.tr("Attach…"))
+        self.attach.setAccessibleName(self.tr("Attach files"))
+        self.attach.setToolTip(self.tr("Attach files to the next prompt"))
         row.addWidget(self.attach)
         self.clear_files = QPushButton("Clear files")
         self.clear_files.setVisible(False)
@@ -199,12 +229,16 @@ class Composer(QWidget):
         set_role(self.stop, "danger", polished=False)
         self.stop.setEnabled(False)
         row.addWidget(self.stop)
-        self.send = QPushButton("Send")
-        self.send.setAccessibleName("Send the prompt")
+        self.send = QPushButton(self.tr("Send"))
+        self.send.setAccessibleName(self.tr("Send the prompt"))
         set_role(self.send, "primary", polished=False)
         row.addWidget(self.send)
+        for button in (self.attach, self.clear_files, self.mode, self.stop, self.send):
+            _never_cut(button)
         layout.addLayout(row)
         self._row = row
+        #: Narrow window: short labels (``_fit``); the row's width with the full ones.
+        self._compact, self._full_width = False, 0
         self._connect_signals()
 
     def add_action(self, name: str, text: str, *, accessible: str, tip: str) -> QPushButton:
@@ -216,7 +250,44 @@ class Composer(QWidget):
         button.setToolTip(tip)
         self._row.insertWidget(self._row.indexOf(self.stop), button)
         self.action_buttons[name] = button
+        _never_cut(button)
         return button
+
+    # ------------------------------------------------------------------ narrow windows
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.editor.fit_lines()
+            self._set_compact(False)  # measured again at the new size
+            self._fit()
+
+    def _fit(self) -> None:
+        """Short labels when the buttons would not fit with their full ones: a button's text
+        is never cut ("tach", "Senc")."""
+        room = self._row.contentsRect().width() or self.width() - 72
+        if not self._compact and self._row.sizeHint().width() > room:
+            self._full_width = self._row.sizeHint().width()
+            self._set_compact(True)
+        elif self._compact and self._full_width < room:
+            self._set_compact(False)
+
+    def _set_compact(self, compact: bool) -> None:
+        if compact == self._compact:
+            return
+        self._compact = compact
+        self.attach.setText("+" if compact else self.tr("Attach…"))
+        self.mode.set_compact(compact)
+        margin = 12 if compact else 24
+        self._outer.setContentsMargins(margin, 8, margin, 14)
+
+    @property
+    def compact(self) -> bool:
+        """Whether the buttons show their short labels (a narrow window)."""
+        return self._compact
 
     def _connect_signals(self) -> None:
         self.editor.send.connect(self._on_send)
@@ -274,3 +345,10 @@ class Composer(QWidget):
     def set_busy(self, busy: bool) -> None:
         """Enable Stop while a turn runs."""
         self.stop.setEnabled(busy)
+
+
+def _never_cut(button: QWidget) -> None:
+    """A button never narrower than its text (the row switches to short labels instead)."""
+    policy = button.sizePolicy()
+    policy.setHorizontalPolicy(QSizePolicy.Policy.Fixed)
+    button.setSizePolicy(policy)

@@ -29,8 +29,10 @@ _LAST_WORKSPACE = "startup/last-workspace"
 _COLOUR_SCHEME = "startup/color-scheme"
 
 
-def _store() -> QSettings:
-    """The settings file of this ``AGENTDESK_HOME`` (or of the user)."""
+def store() -> QSettings:
+    """The settings file of this ``AGENTDESK_HOME`` (or of the user); also holds what the
+    window remembers of its look (zoom, geometry per workspace, sidebar: ``desktop.ui.zoom``,
+    ``desktop.ui.window_state``)."""
     return _store_for(os.environ.get(HOME_ENV) or "")
 
 
@@ -45,12 +47,12 @@ def _store_for(home: str) -> QSettings:
 
 def location() -> str:
     """The file's path (also what tells one user's or one home's instance from another's)."""
-    return _store().fileName()
+    return store().fileName()
 
 
 def last_workspace() -> Path | None:
     """The workspace opened last, when it is still a folder."""
-    value = _store().value(_LAST_WORKSPACE)
+    value = store().value(_LAST_WORKSPACE)
     if not isinstance(value, str) or not value:
         return None
     path = Path(value)
@@ -59,17 +61,17 @@ def last_workspace() -> Path | None:
 
 def remembered_scheme() -> bool | None:
     """The colour scheme at the previous start (True: dark); None when unknown."""
-    value = _store().value(_COLOUR_SCHEME)
+    value = store().value(_COLOUR_SCHEME)
     return {"dark": True, "light": False}.get(value if isinstance(value, str) else "")
 
 
 def remember(*, workspace: Path | None = None, dark: bool | None = None) -> None:
     """Store the hints given, and write the file now (a later crash keeps them)."""
-    store = _store()
+    hints = store()
     if workspace is not None:
-        store.setValue(_LAST_WORKSPACE, str(workspace))
+        hints.setValue(_LAST_WORKSPACE, str(workspace))
     if dark is not None:
-        store.setValue(_COLOUR_SCHEME, "dark" if dark else "light")
-    store.sync()
-    if store.status() != QSettings.Status.NoError:
-        log.warning("could not save the start-up hints to %s", store.fileName())
+        hints.setValue(_COLOUR_SCHEME, "dark" if dark else "light")
+    hints.sync()
+    if hints.status() != QSettings.Status.NoError:
+        log.warning("could not save the start-up hints to %s", hints.fileName())

@@ -18,24 +18,27 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
     QMainWindow,
-    QMenu,
     QSplitter,
     QStackedWidget,
     QToolBar,
     QWidget,
 )
 
+from desktop.ui import window_state
+from desktop.ui.menus import WindowMenus
 from desktop.ui.placeholder import EmptyConversation
 from desktop.ui.sidebar import WindowHistory
+from desktop.ui.status_bar import WindowStatus
 
 if TYPE_CHECKING:  # the core and the pane load after the first paint (``desktop.ui.startup``)
-    from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+    from PySide6.QtGui import QAction, QCloseEvent
     from PySide6.QtWidgets import QDialog
 
     from desktop.core.session import BackendFactory
     from desktop.ui.pane import ConversationPane
     from desktop.ui.plugins import WindowPlugin
     from desktop.ui.qt_async import AsyncRuntime, TaskScope
+    from desktop.ui.review.controller import ReviewController
     from desktop.ui.sidebar.lists import ConversationList
     from desktop.ui.sidebar.resume import AgentSource
 
@@ -93,9 +96,10 @@ class WorkspaceWindow(QMainWindow):
         self._closed_done = False
         self._menu_actions_added = False
         self.setWindowTitle(f"{workspace.name or workspace} — Agent Desk")
-        self.resize(1120, 780)
+        self.setMinimumSize(*window_state.MIN_SIZE)
+        self.setGeometry(window_state.initial_geometry(workspace))  # fits the screen
         self._build(lazy=not first_conversation)
-        self._build_menus()
+        self.menus = WindowMenus(self)  # the titles; the actions after the first paint
         if first_conversation:  # else the app adds it after the first paint
             self.new_conversation()
         else:  # the window holds the focus, so no field shows a focus ring until the composer
@@ -108,7 +112,13 @@ class WorkspaceWindow(QMainWindow):
         if self._menu_actions_added:
             return
         self._menu_actions_added = True
-        self._add_menu_actions()
+        self.menus.add_actions()
+
+    @property
+    def preferences_action(self) -> QAction:
+        """Edit ▸ Settings… (Ctrl+,), disabled until a plug-in connects and enables it."""
+        self.finish_building()
+        return self.menus.actions["preferences"]
 
     # ------------------------------------------------------------------ layout
     def _build(self, *, lazy: bool) -> None:
@@ -118,8 +128,9 @@ class WorkspaceWindow(QMainWindow):
         # already polished (a splitter measures its children) re-polishes all of it against the
         # style sheet, a visible part of the start-up.
         self._build_agent_bar()
-        splitter = QSplitter()
+        self.splitter = splitter = QSplitter()
         splitter.setHandleWidth(1)
+        splitter.setChildrenCollapsible(False)  # hidden only by View ▸ Sidebar (Ctrl+B)
         self.setCentralWidget(splitter)
         self.history = WindowHistory(self, splitter, lazy=lazy)
         self.history.sidebar.new_requested.connect(self.new_conversation)
@@ -131,12 +142,12 @@ class WorkspaceWindow(QMainWindow):
         # Until the first conversation:
         self.stack.addWidget(EmptyConversation(self.workspace, self.stack))
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([240, 880])
-        bar = self.statusBar()
-        self.status_labels = {k: QLabel(bar) for k in ("agent", "mode", "state", "tokens")}
-        for key, label in self.status_labels.items():
-            label.setAccessibleName(f"Status: {key}")
-            bar.addPermanentWidget(label) if key == "tokens" else bar.addWidget(label)
+        sidebar = window_state.sidebar_width() or 264
+        splitter.setSizes([sidebar, max(self.width() - sidebar, 1)])
+        self.history.sidebar.setVisible(window_state.sidebar_visible())
+        self.status = WindowStatus(self.statusBar())
+        #: The status bar's labels by name (state, agent, mode, tokens).
+        self.status_labels = self.status.labels
 
     def _build_agent_bar(self) -> None:
         """The toolbar with the agent for new conversations, its picker still empty.
@@ -148,7 +159,7 @@ class WorkspaceWindow(QMainWindow):
         self.agent_bar = QToolBar("Agent", self)
         self.agent_bar.setObjectName("agentToolbar")
         self.agent_bar.setMovable(False)
-        self.agent_bar.addWidget(QLabel("  Agent for new conversations: "))
+        self.agent_bar.addWidget(QLabel(self.tr("  Agent: ")))
         self.agent_picker = QComboBox()
         self.agent_picker.setObjectName("agentPicker")
         self.agent_picker.setAccessibleName("Agent for new conversations")
@@ -158,38 +169,6 @@ class WorkspaceWindow(QMainWindow):
         self.agent_bar.addWidget(self.agent_picker)
         self.addToolBar(self.agent_bar)
 
-    def _build_menus(self) -> None:
-        menus = self.menuBar()
-        self._menus = [menus.addMenu(title) for title in ("&File", "&Conversation")]
-        self.window_menu = menus.addMenu("&Window")
-        self.window_menu.aboutToShow.connect(self._fill_windows)
-        self._menus.append(menus.addMenu("&Help"))
-
-    def _add_menu_actions(self) -> None:
-        from PySide6.QtGui import QKeySequence  # not before the first paint (its enums)
-
-        file, conversation, help_menu = self._menus
-        self._action(file, "&New Conversation", QKeySequence.StandardKey.New, self.new_conversation)
-        open_ = QKeySequence.StandardKey.Open
-        self._action(file, "&Open Workspace…", open_, lambda: self.host.choose_workspace(self))
-        self.recent_menu = file.addMenu("Open &Recent")
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
-        file.addSeparator()
-        # Not StandardKey.Close/Quit: Ctrl+F4 first on some desktops, none on Windows.
-        self._action(file, "&Close Window", QKeySequence("Ctrl+W"), self.close)
-        self._action(file, "&Quit", QKeySequence("Ctrl+Q"), self._on_quit)
-        self._action(conversation, "&Stop", QKeySequence("Ctrl+."), self.stop_current)
-        conversation.addSeparator()
-        history = self.history
-        self._action(conversation, "Searc&h…", QKeySequence("Ctrl+Shift+F"), history.focus_search)
-        self._action(conversation, "&Rename", QKeySequence("F2"), history.rename_current)
-        none = QKeySequence()
-        self._action(conversation, "Export as &Markdown…", none, lambda: history.export(None, "md"))
-        self._action(conversation, "Export as &JSON…", none, lambda: history.export(None, "json"))
-        self._action(conversation, "&Delete…", none, lambda: history.ask_delete(None))
-        self._action(help_menu, "&Keyboard Shortcuts…", QKeySequence("F1"), self.show_shortcuts)
-        self._action(help_menu, "&About Agent Desk", none, self._on_about)
-
     def show_shortcuts(self) -> QDialog:
         """Help ▸ Keyboard Shortcuts (non-modal, one per window)."""
         from desktop.ui.shortcuts import show_shortcuts
@@ -197,50 +176,44 @@ class WorkspaceWindow(QMainWindow):
         self._shortcuts = show_shortcuts(self, getattr(self, "_shortcuts", None))
         return self._shortcuts
 
-    def _on_about(self) -> None:
+    def show_about(self) -> None:
+        """Help ▸ About Agent Desk."""
         from desktop.ui.about import show_about
 
         self._about = show_about(self)
 
-    def _action(
-        self, menu: QMenu, text: str, keys: QKeySequence | QKeySequence.StandardKey, slot: object
-    ) -> QAction:
-        from PySide6.QtGui import QAction
+    # ------------------------------------------------------------------ view
+    def zoom(self, steps: int) -> float:
+        """View ▸ Zoom in (``steps`` > 0), out (< 0) or back to 100 % (0): every element of
+        every window follows (``desktop.ui.zoom``); returns the zoom level."""
+        from desktop.ui import theme, zoom
 
-        action = QAction(text, self)
-        action.setShortcut(keys)
-        action.triggered.connect(slot)
-        menu.addAction(action)
-        return action
+        before = zoom.level()
+        level = zoom.step(steps)
+        app = QApplication.instance()
+        if level != before and isinstance(app, QApplication):
+            theme.apply(app, style=False)
+        return level
 
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        for path in self.host.recent_workspaces():
-            action = self.recent_menu.addAction(str(path))
-            action.setData(str(path))
-            action.triggered.connect(self._on_recent)
-        if self.recent_menu.isEmpty():
-            self.recent_menu.addAction("(none)").setEnabled(False)
+    def toggle_sidebar(self) -> None:
+        """View ▸ Sidebar (Ctrl+B): hide or show the conversations sidebar (remembered)."""
+        self.show_sidebar(not self.history.sidebar.isVisibleTo(self))
 
-    def _on_recent(self) -> None:
-        action = self.sender()
-        from PySide6.QtGui import QAction
-
-        if isinstance(action, QAction):
-            self.host.open_workspace(Path(str(action.data())))
-
-    def _fill_windows(self) -> None:
-        self.window_menu.clear()
-        for window in self.host.windows():
-            action = self.window_menu.addAction(str(window.workspace))
-            action.setCheckable(True)
-            action.setChecked(window is self)
-            action.setData(str(window.workspace))
-            action.triggered.connect(self._on_recent)
-
-    def _on_quit(self) -> None:
-        for window in self.host.windows():
-            window.close()
+    def show_sidebar(self, visible: bool) -> None:
+        """Show or hide the conversations sidebar (remembered for every window)."""
+        sidebar = self.history.sidebar
+        if sidebar.isVisibleTo(self) == visible:
+            return
+        if not visible:
+            window_state.remember_sidebar(width=sidebar.width())
+            focused = QApplication.focusWidget()
+            if focused is not None and sidebar.isAncestorOf(focused) and self.current is not None:
+                self.current.composer.editor.setFocus()
+        sidebar.setVisible(visible)
+        window_state.remember_sidebar(visible=visible)
+        action = self.menus.actions.get("sidebar")
+        if action is not None:
+            action.setChecked(visible)
 
     # ------------------------------------------------------------------ conversations
     @property
@@ -284,6 +257,7 @@ class WorkspaceWindow(QMainWindow):
             scope=self.host.runtime.scope(f"conversation:{self.workspace}:{title}"),
             resume_id=resume_id,
         )
+        self.review.pane_added(pane)  # before the list grows: made once, then told of each
         self.panes.append(pane)
         self.stack.addWidget(pane)
         pane.status_changed.connect(self._update_status)
@@ -291,6 +265,22 @@ class WorkspaceWindow(QMainWindow):
         for plugin in self.plugins:
             plugin.pane_added(pane)
         return pane
+
+    _review: ReviewController | None = None
+
+    @property
+    def review(self) -> ReviewController:
+        """The review view's controller (made with the first conversation: the core's loaded)."""
+        if self._review is None:
+            from desktop.ui.review.controller import ReviewController
+
+            self._review = ReviewController(self.stack, self)
+            self.install_plugin(self._review)
+        return self._review
+
+    def open_review(self, pane: ConversationPane, diff: str, title: str) -> None:
+        """Show ``diff`` (e.g. a finished edit's) full-window in place of ``pane``; Esc returns."""
+        self.review.open(pane, diff, title)
 
     def install_plugin(self, plugin: WindowPlugin) -> None:
         """Install ``plugin``; it is told of the panes the window already has."""
@@ -349,17 +339,8 @@ class WorkspaceWindow(QMainWindow):
             self.current.stop()
 
     def _update_status(self) -> None:
-        pane = self.current
-        if pane is None:
-            return
-        usage = pane.usage
-        self.status_labels["agent"].setText(f"Agent: {pane.agent_name}")
-        self.status_labels["mode"].setText(f"Mode: {pane.session.mode.value}")
-        self.status_labels["state"].setText(f"State: {pane.session.state.value}")
-        self.status_labels["tokens"].setText(
-            f"Tokens in {usage.input_tokens:,} · out {usage.output_tokens:,} · "
-            f"cache {usage.cache_read_tokens + usage.cache_write_tokens:,}"
-        )
+        if self.current is not None:
+            self.status.show(self.current)
 
     def _on_approval_waiting(self, tool: str) -> None:
         if not self.isActiveWindow():
@@ -374,8 +355,15 @@ class WorkspaceWindow(QMainWindow):
         event.ignore()
         if not self._closing:
             self._closing = True
+            self._remember_layout()
             self.hide()
             self.scope.spawn(self.shutdown(), name="shutdown")
+
+    def _remember_layout(self) -> None:
+        """Keep this workspace's geometry (as it is when not maximized) and the sidebar width."""
+        window_state.remember_geometry(self.workspace, window_state.box_of(self.normalGeometry()))
+        if self.history.sidebar.isVisibleTo(self):
+            window_state.remember_sidebar(width=self.history.sidebar.width())
 
     async def shutdown(self) -> None:
         """Close every conversation (in parallel), then the window."""

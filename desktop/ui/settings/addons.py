@@ -13,8 +13,7 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QComboBox, QMenu, QPushButton
+from PySide6.QtWidgets import QComboBox, QPushButton
 
 from desktop.ui.extensions.window import SuggestionError, WindowExtensions
 from desktop.ui.qt_async import TaskScope
@@ -72,17 +71,12 @@ class WindowAddons(QObject):
         self.picker = window.agent_picker
         self._fill_picker()
         self.picker.currentIndexChanged.connect(self._on_picked)
-        self.settings_action = QAction("&Settings…", window)
-        self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
+        # Edit ▸ Settings… (Ctrl+,; the Preferences item where each platform expects it)
+        self.settings_action = window.preferences_action
         self.settings_action.triggered.connect(self.open_settings)
+        self.settings_action.setEnabled(True)
         window.agent_bar.addSeparator()
         window.agent_bar.addAction(self.settings_action)
-        menus = window.menuBar().actions()
-        first = menus[0].menu() if menus else None
-        if isinstance(first, QMenu):
-            first.addAction(self.settings_action)
-        else:
-            window.addAction(self.settings_action)
         self.services.store.subscribe(self._on_settings)
         window.closed.connect(self._on_window_closed)
         self.extensions.start_if_needed()

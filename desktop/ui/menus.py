@@ -1,0 +1,233 @@
+"""The workspace window's menu bar, laid out as desktop applications do.
+
+File, Edit, View, Conversation, Window, Help. Edit's Undo, Redo, Cut, Copy, Paste and Select
+All act on the widget that has the keyboard (the prompt, the search field, a selectable text);
+Undo with nothing to undo there brings back the conversation deleted last while its Undo bar
+shows. Settings is the Preferences item: under Edit on Linux and Windows, moved by Qt to the
+application menu on macOS (``MenuRole.PreferencesRole``). View holds zoom (every element
+follows, ``desktop.ui.zoom``), the sidebar (Ctrl+B) and the theme.
+
+The menu titles exist from the first frame; their actions are added right after it
+(``add_actions``), because ``QKeySequence`` and the actions cost a tenth of a start-up.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from PySide6.QtGui import QAction, QKeySequence
+    from PySide6.QtWidgets import QLineEdit, QMenu, QPlainTextEdit, QTextEdit
+
+    from desktop.ui.window import WorkspaceWindow
+
+#: Edit actions: slots of the focused text field (QLineEdit, QPlainTextEdit, QTextEdit).
+_EDIT_SLOTS = ("undo", "redo", "cut", "copy", "paste", "selectAll")
+
+
+def tr(text: str) -> str:
+    """``text`` translated (context "Menus")."""
+    return QCoreApplication.translate("Menus", text)
+
+
+class WindowMenus:
+    """The menus of one window; ``actions`` by name once ``add_actions`` has run."""
+
+    def __init__(self, window: WorkspaceWindow) -> None:
+        self.window = window
+        bar = window.menuBar()
+        titles = ("&File", "&Edit", "&View", "&Conversation", "&Window", "&Help")
+        self.file, self.edit, self.view, self.conversation, self.windows, self.help = (
+            bar.addMenu(tr(title)) for title in titles
+        )
+        self.windows.aboutToShow.connect(self._fill_windows)
+        self.actions: dict[str, QAction] = {}
+
+    def add_actions(self) -> None:
+        """Every menu's actions and shortcuts."""
+        from PySide6.QtGui import QKeySequence  # not before the first paint (its enums)
+
+        keys = QKeySequence.StandardKey
+        self._add_file(keys)
+        self._add_edit(keys)
+        self._add_view()
+        self._add_conversation()
+        self._add(self.help, "shortcuts", "&Keyboard Shortcuts…", "F1", self.window.show_shortcuts)
+        self._add(self.help, "about", "&About Agent Desk", None, self.window.show_about)
+
+    # ------------------------------------------------------------------ menus
+    def _add_file(self, keys: type[QKeySequence.StandardKey]) -> None:
+        window, file = self.window, self.file
+        self._add(file, "new", "&New Conversation", keys.New, window.new_conversation)
+        self._add(
+            file,
+            "open",
+            "&Open Workspace…",
+            keys.Open,
+            lambda: window.host.choose_workspace(window),
+        )
+        self.recent = file.addMenu(tr("Open &Recent"))
+        self.recent.aboutToShow.connect(self._fill_recent)
+        file.addSeparator()
+        # Not StandardKey.Close/Quit: Ctrl+F4 first on some desktops, none on Windows.
+        self._add(file, "close", "&Close Window", "Ctrl+W", window.close)
+        quit_ = self._add(file, "quit", "&Quit", "Ctrl+Q", self._quit)
+        quit_.setMenuRole(quit_.MenuRole.QuitRole)
+
+    def _add_edit(self, keys: type[QKeySequence.StandardKey]) -> None:
+        edit = self.edit
+        self._add(edit, "undo", "&Undo", keys.Undo, self._undo)
+        self.window.history.sidebar.release_undo_key()  # Ctrl+Z is this action's
+        self._add(edit, "redo", "&Redo", keys.Redo, lambda: self._on_focused("redo"))
+        edit.addSeparator()
+        self._add(edit, "cut", "Cu&t", keys.Cut, lambda: self._on_focused("cut"))
+        self._add(edit, "copy", "&Copy", keys.Copy, lambda: self._on_focused("copy"))
+        self._add(edit, "paste", "&Paste", keys.Paste, lambda: self._on_focused("paste"))
+        select_all = keys.SelectAll
+        self._add(
+            edit, "selectAll", "Select &All", select_all, lambda: self._on_focused("selectAll")
+        )
+        edit.addSeparator()
+        find = self._add(edit, "find", "&Find in Conversations…", "Ctrl+F", self._find)
+        find.setShortcuts([find.shortcut(), _sequence("Ctrl+Shift+F")])
+        edit.addSeparator()
+        settings = self._add(edit, "preferences", "&Settings…", "Ctrl+,", None)
+        settings.setMenuRole(settings.MenuRole.PreferencesRole)
+        settings.setEnabled(False)  # until a plug-in (the Settings add-on) connects it
+        edit.aboutToShow.connect(self._update_edit)
+        edit.aboutToHide.connect(self._enable_edit)  # a disabled action's key would not work
+
+    def _add_view(self) -> None:
+        view, window = self.view, self.window
+        zoom_in = self._add(view, "zoomIn", "Zoom &In", "Ctrl+=", lambda: window.zoom(1))
+        zoom_in.setShortcuts([zoom_in.shortcut(), _sequence("Ctrl++")])
+        self._add(view, "zoomOut", "Zoom &Out", "Ctrl+-", lambda: window.zoom(-1))
+        self._add(view, "zoomReset", "&Actual Size", "Ctrl+0", lambda: window.zoom(0))
+        view.addSeparator()
+        sidebar = self._add(view, "sidebar", "&Sidebar", "Ctrl+B", window.toggle_sidebar)
+        sidebar.setCheckable(True)
+        sidebar.setChecked(window.history.sidebar.isVisibleTo(window))
+        self.theme = view.addMenu(tr("&Theme"))
+
+    def _add_conversation(self) -> None:
+        menu, window, history = self.conversation, self.window, self.window.history
+        self._add(menu, "stop", "&Stop", "Ctrl+.", window.stop_current)
+        menu.addSeparator()
+        self._add(menu, "rename", "&Rename", "F2", history.rename_current)
+        self._add(
+            menu, "exportMd", "Export as &Markdown…", None, lambda: history.export(None, "md")
+        )
+        self._add(
+            menu, "exportJson", "Export as &JSON…", None, lambda: history.export(None, "json")
+        )
+        self._add(menu, "delete", "&Delete…", None, lambda: history.ask_delete(None))
+
+    def _add(
+        self,
+        menu: QMenu,
+        name: str,
+        text: str,
+        keys: str | QKeySequence.StandardKey | None,
+        slot: Callable[[], object] | None,
+    ) -> QAction:
+        from PySide6.QtGui import QAction
+
+        action = QAction(tr(text), self.window)
+        action.setObjectName(f"{name}Action")
+        if keys is not None:
+            action.setShortcut(_sequence(keys))
+        if slot is not None:
+            action.triggered.connect(slot)
+        menu.addAction(action)
+        self.actions[name] = action
+        return action
+
+    # ------------------------------------------------------------------ Edit
+    def _update_edit(self) -> None:
+        field = _text_field()
+        writable = field is not None and not field.isReadOnly()
+        for name in _EDIT_SLOTS:
+            enabled = field is not None and (writable or name in ("copy", "selectAll"))
+            self.actions[name].setEnabled(enabled)
+        undo_delete = self._undo_delete_available() and not _can_undo(field)
+        self.actions["undo"].setText(tr("&Undo Delete") if undo_delete else tr("&Undo"))
+        if undo_delete:
+            self.actions["undo"].setEnabled(True)
+
+    def _enable_edit(self) -> None:
+        for name in _EDIT_SLOTS:
+            self.actions[name].setEnabled(True)
+
+    def _on_focused(self, slot: str) -> None:
+        field = _text_field()
+        if field is not None:
+            getattr(field, slot)()
+
+    def _undo(self) -> None:
+        field = _text_field()
+        if _can_undo(field):
+            self._on_focused("undo")
+        else:
+            self.window.history.sidebar.undo_delete()
+
+    def _undo_delete_available(self) -> bool:
+        return self.window.history.sidebar.can_undo
+
+    def _find(self) -> None:
+        self.window.show_sidebar(True)
+        self.window.history.focus_search()
+
+    # ------------------------------------------------------------------ File, Window
+    def _fill_recent(self) -> None:
+        self.recent.clear()
+        for path in self.window.host.recent_workspaces():
+            self._open_action(self.recent, path)
+        if self.recent.isEmpty():
+            self.recent.addAction(tr("(none)")).setEnabled(False)
+
+    def _fill_windows(self) -> None:
+        self.windows.clear()
+        for window in self.window.host.windows():
+            action = self._open_action(self.windows, window.workspace)
+            action.setCheckable(True)
+            action.setChecked(window is self.window)
+
+    def _open_action(self, menu: QMenu, path: Path) -> QAction:
+        action = menu.addAction(str(path))
+        action.triggered.connect(lambda: self.window.host.open_workspace(path))
+        return action
+
+    def _quit(self) -> None:
+        for window in self.window.host.windows():
+            window.close()
+
+
+def _sequence(keys: str | QKeySequence.StandardKey) -> QKeySequence:
+    from PySide6.QtGui import QKeySequence
+
+    return QKeySequence(keys)
+
+
+def _text_field() -> QLineEdit | QPlainTextEdit | QTextEdit | None:
+    """The text field that has the keyboard, if one does."""
+    from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QTextEdit
+
+    focused = QApplication.focusWidget()
+    return focused if isinstance(focused, (QLineEdit, QPlainTextEdit, QTextEdit)) else None
+
+
+def _can_undo(field: QLineEdit | QPlainTextEdit | QTextEdit | None) -> bool:
+    """Whether ``field`` has something to undo."""
+    from PySide6.QtWidgets import QLineEdit
+
+    if field is None or field.isReadOnly():
+        return False
+    if isinstance(field, QLineEdit):
+        return field.isUndoAvailable()
+    return field.document().isUndoAvailable()
