@@ -1,4 +1,5 @@
-"""Shared test set-up: every test runs with its own AGENTDESK_HOME."""
+"""Shared test set-up: every test runs with its own AGENTDESK_HOME; under pytest-xdist the tests
+that share one resource run one after another on one worker (``_shared_resource``)."""
 
 from __future__ import annotations
 
@@ -17,3 +18,31 @@ def agentdesk_home(
     for name in ("PROVIDER", "API_KEY", "BASE_URL", "MODEL", "AGENTDESK_PROTOCOL_LOG"):
         monkeypatch.delenv(name, raising=False)
     return home
+
+
+#: Session-scoped fixtures that fill one folder outside the test's own (each pytest-xdist worker
+#: has its own session, so two workers would build into it at once): the packaging tests' frozen
+#: build (``build/packaging-cache``, minutes of work) and the real agents' npm packages.
+ONE_BUILDER = {"built": "packaging-build", "npm_agents": "npm-agents"}
+
+
+def _shared_resource(item: pytest.Item) -> str | None:
+    """The resource only one worker may use, if ``item`` uses one: a fixture of ``ONE_BUILDER``,
+    or the D-Bus session's one gnome-keyring (the ``keyring`` tests set and delete its entries,
+    e.g. the ``local`` key)."""
+    for fixture in getattr(item, "fixturenames", ()):
+        if fixture in ONE_BUILDER:
+            return ONE_BUILDER[fixture]
+    if item.get_closest_marker("keyring") is not None:
+        return "keyring"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With pytest-xdist (``--dist loadgroup``), the tests of one shared resource share a worker."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        group = _shared_resource(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))

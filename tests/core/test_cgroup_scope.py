@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import shlex
 import subprocess
 import sys
@@ -65,6 +66,14 @@ async def _until(condition: Callable[[], bool], seconds: float) -> None:
     await asyncio.wait_for(poll(), seconds)
 
 
+def _own_scopes() -> set[str]:
+    """This process's agent scopes (named after its pid): tests in other processes, e.g. the
+    other pytest-xdist worker, make and remove theirs meanwhile."""
+    parent = scope_parent()
+    assert parent is not None
+    return {p.name for p in parent.iterdir() if p.name.startswith(f"agentdesk-{os.getpid()}-")}
+
+
 def _kill(pid: int) -> None:
     with contextlib.suppress(psutil.Error):
         psutil.Process(pid).kill()
@@ -100,7 +109,7 @@ async def test_stop_kills_a_process_that_scrubbed_its_tag(tmp_path: Path) -> Non
     recorder = Recorder()
     session.subscribe(recorder)
     pid_file = workspace / "escapee.pid"
-    before = {p.name for p in scope_parent().iterdir()}  # type: ignore[union-attr]
+    before = _own_scopes()
     try:
         await session.start()
         session.submit(Prompt("go"))
@@ -115,4 +124,4 @@ async def test_stop_kills_a_process_that_scrubbed_its_tag(tmp_path: Path) -> Non
             _kill(int(pid_file.read_text()))
         await asyncio.wait_for(session.close(), 20)
     # The agent's scope is gone with it (no empty cgroups pile up).
-    await _until(lambda: {p.name for p in scope_parent().iterdir()} <= before, 10)  # type: ignore[union-attr]
+    await _until(lambda: _own_scopes() <= before, 10)

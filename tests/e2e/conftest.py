@@ -1,24 +1,33 @@
-"""The e2e tests' X display: a fresh Xvfb on a free display number for each test."""
+"""The e2e tests' X display: a fresh Xvfb for each test, on a display number Xvfb picks itself.
+
+Xvfb ``-displayfd`` chooses a free number and writes it once it accepts connections, so tests
+running in parallel (pytest-xdist workers) never race for the same number.
+"""
 
 from __future__ import annotations
 
+import os
+import select
 import shutil
 import subprocess
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 
-def _free_display() -> int:
-    for number in range(90, 300):
-        if (
-            not Path(f"/tmp/.X11-unix/X{number}").exists()
-            and not Path(f"/tmp/.X{number}-lock").exists()
-        ):
-            return number
-    raise RuntimeError("no free X display number")
+def _read_line(fd: int, seconds: float) -> str:
+    """The first line written to ``fd`` within ``seconds`` ("" if none). Xvfb writes the number
+    and the newline separately, and dies if the pipe is closed between the two."""
+    deadline = time.monotonic() + seconds
+    data = b""
+    while b"\n" not in data:
+        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+        chunk = os.read(fd, 16) if ready else b""
+        if not chunk:
+            return ""
+        data += chunk
+    return data.decode().strip()
 
 
 @pytest.fixture
@@ -26,15 +35,20 @@ def display() -> Iterator[str]:
     """The name (":N") of a running Xvfb, stopped after the test."""
     if shutil.which("Xvfb") is None or shutil.which("xdotool") is None:
         pytest.fail("Xvfb and xdotool are required for the e2e test")
-    name = f":{_free_display()}"
-    xvfb = subprocess.Popen(["Xvfb", name, "-screen", "0", "1280x860x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-    deadline = time.monotonic() + 10
-    while not Path(f"/tmp/.X11-unix/X{name[1:]}").exists():
-        if time.monotonic() > deadline:
-            xvfb.kill()
-            pytest.fail("Xvfb did not start")
-        time.sleep(0.05)
-    yield name
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x860x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,),
+    )  # fmt: skip
+    os.close(write)
+    try:
+        number = _read_line(read, 10)
+    finally:
+        os.close(read)
+    if not number.isdigit():
+        xvfb.kill()
+        xvfb.wait(10)
+        pytest.fail("Xvfb did not start")
+    yield f":{number}"
     xvfb.terminate()
     xvfb.wait(10)
