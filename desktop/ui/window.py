@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # the core and the pane load after the first paint (``desktop
     from desktop.ui.plugins import WindowPlugin
     from desktop.ui.qt_async import AsyncRuntime, TaskScope
     from desktop.ui.review.controller import ReviewController
+    from desktop.ui.review.controller import ReviewController
     from desktop.ui.sidebar.lists import ConversationList
     from desktop.ui.sidebar.resume import AgentSource
 
@@ -258,6 +259,7 @@ class WorkspaceWindow(QMainWindow):
             resume_id=resume_id,
         )
         self.review.pane_added(pane)  # before the list grows: made once, then told of each
+        self.review.pane_added(pane)  # before the list grows: made once, then told of each
         self.panes.append(pane)
         self.stack.addWidget(pane)
         pane.status_changed.connect(self._update_status)
@@ -265,6 +267,22 @@ class WorkspaceWindow(QMainWindow):
         for plugin in self.plugins:
             plugin.pane_added(pane)
         return pane
+
+    _review: ReviewController | None = None
+
+    @property
+    def review(self) -> ReviewController:
+        """The review view's controller (made with the first conversation: the core's loaded)."""
+        if self._review is None:
+            from desktop.ui.review.controller import ReviewController
+
+            self._review = ReviewController(self.stack, self)
+            self.install_plugin(self._review)
+        return self._review
+
+    def open_review(self, pane: ConversationPane, diff: str, title: str) -> None:
+        """Show ``diff`` (e.g. a finished edit's) full-window in place of ``pane``; Esc returns."""
+        self.review.open(pane, diff, title)
 
     _review: ReviewController | None = None
 

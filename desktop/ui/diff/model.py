@@ -33,6 +33,10 @@ class RowKind(IntEnum):
     FILLER = 6
 
 
+_HEADERS = (RowKind.FILE, RowKind.HUNK)
+_CHANGED = (RowKind.ADDED, RowKind.REMOVED)
+
+
 @dataclass(slots=True, eq=False)
 class SideText:
     """The consecutive lines of one side of one hunk, lexed together for syntax colours.
@@ -109,8 +113,9 @@ class DiffModel:
 def split_rows(unified: list[Row]) -> tuple[list[Row], list[Row]]:
     """Align unified rows side by side: each removed run beside the added run replacing it.
 
-    Context and header rows appear on both sides; the shorter run of a change is padded with
-    filler rows, so both sides always have the same number of rows.
+    Context rows appear on both sides, header rows once (their right row is blank); the
+    shorter run of a change is padded with filler rows, so both sides always have the same
+    number of rows.
     """
     left: list[Row] = []
     right: list[Row] = []
@@ -136,11 +141,44 @@ def split_rows(unified: list[Row]) -> tuple[list[Row], list[Row]]:
         else:
             flush()
             left.append(row)
-            right.append(row)
+            # A file or hunk header spans both sides: said once on the left, and the right
+            # row keeps only the band's colour, so the two read as one header.
+            right.append(Row(kind, "") if kind in _HEADERS else row)
         if kind != RowKind.META:
             last = kind
     flush()
     return left, right
+
+
+def change_runs(*sides: list[Row]) -> list[tuple[int, int]]:
+    """The changes of a view as ``(first, end)`` row ranges (end exclusive), in order.
+
+    A change is a run of consecutive added or removed rows; for side by side pass both sides
+    (a row changes when either side does), so a replaced block is one change, not two.
+    """
+    runs: list[tuple[int, int]] = []
+    start = -1
+    count = min(len(side) for side in sides) if sides else 0
+    for index in range(count):
+        changed = any(side[index].kind in _CHANGED for side in sides)
+        if changed and start < 0:
+            start = index
+        elif not changed and start >= 0 and not _is_meta(sides, index):
+            runs.append((start, index))
+            start = -1
+    if start >= 0:
+        runs.append((start, count))
+    return runs
+
+
+def _is_meta(sides: tuple[list[Row], ...], index: int) -> bool:
+    """A "no newline" note inside a change belongs to it."""
+    return any(side[index].kind == RowKind.META for side in sides)
+
+
+def has_side(rows: list[Row], kind: RowKind) -> bool:
+    """Whether ``rows`` hold any line of ``kind`` or any context (else a side has nothing)."""
+    return any(row.kind in (kind, RowKind.CONTEXT) for row in rows)
 
 
 def _clean(text: str) -> str:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from enum import Enum
 
-from PySide6.QtCore import QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QMimeData, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
+    QBrush,
     QFontDatabase,
     QPainter,
     QPaintEvent,
@@ -23,6 +24,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QPlainTextEdit, QWidget
 
+from desktop.ui.diff.align import PAD
 from desktop.ui.diff.model import Row, RowKind
 from desktop.ui.diff.theme import DiffTheme, RowDecorator
 
@@ -58,6 +60,7 @@ class DiffPane(QPlainTextEdit):
         self._rows: list[Row] = []
         self._decorator: RowDecorator | None = None
         self._digits = 1
+        self._marked: tuple[int, int] | None = None
         self.setReadOnly(True)
         self.setUndoRedoEnabled(False)
         self.setTabChangesFocus(True)
@@ -78,19 +81,68 @@ class DiffPane(QPlainTextEdit):
 
     # -- content -------------------------------------------------------------------------
 
-    def set_rows(self, rows: list[Row], decorator: RowDecorator) -> None:
+    def set_rows(
+        self, rows: list[Row], decorator: RowDecorator, texts: list[str] | None = None
+    ) -> None:
         """Show ``rows``; formats are applied lazily as rows become visible.
 
         Args:
             rows: One row per text line.
             decorator: Computes the syntax and changed-word formats of a row.
+            texts: The rows' texts padded for wrapping (``align``); default: the rows' own.
         """
         self._rows = rows
         self._decorator = decorator
+        self._marked = None
         largest = max((max(r.old_no or 0, r.new_no or 0) for r in rows), default=0)
         self._digits = max(3, len(str(largest)))
-        self.setPlainText("\n".join(row.text for row in rows))
+        self.setPlainText("\n".join(texts if texts is not None else (r.text for r in rows)))
         self._update_margins()
+
+    def set_texts(self, texts: list[str]) -> None:
+        """Replace the shown texts of the same rows (re-padded), keeping the first row in view."""
+        first = self.firstVisibleBlock().blockNumber()
+        self.setPlainText("\n".join(texts))
+        self.scroll_to_row(first, context=0)
+
+    def texts(self) -> list[str]:
+        """The texts shown, one per row, padding included."""
+        return self.toPlainText().split("\n")
+
+    def set_wrap(self, on: bool, *, anywhere: bool) -> None:
+        """Wrap long lines at the pane's width (``anywhere``: also inside words, as the
+        side-by-side alignment counts) or scroll them sideways."""
+        mode = QPlainTextEdit.LineWrapMode.WidgetWidth if on else QPlainTextEdit.LineWrapMode.NoWrap
+        wrap = QTextOption.WrapMode
+        self.setWordWrapMode(
+            (wrap.WrapAnywhere if anywhere else wrap.WrapAtWordBoundaryOrAnywhere) if on
+            else wrap.NoWrap
+        )  # fmt: skip
+        self.setLineWrapMode(mode)
+
+    def columns(self) -> int:
+        """Characters per screen line when wrapping (fixed pitch)."""
+        margin = 2 * self.document().documentMargin() + self.cursorWidth()
+        advance = max(1, self.fontMetrics().horizontalAdvance("9"))
+        return max(1, int((self.viewport().width() - margin) // advance))
+
+    def scroll_to_row(self, row: int, *, context: int = 3) -> None:
+        """Scroll so that ``row`` is near the top, ``context`` rows above it still shown."""
+        block = self.document().findBlockByNumber(max(0, row - context))
+        if not block.isValid():
+            return
+        # The scroll value counts screen lines; sum them up to the block.
+        lines = 0
+        current = self.document().firstBlock()
+        while current.isValid() and current.blockNumber() < block.blockNumber():
+            lines += max(1, current.lineCount())
+            current = current.next()
+        self.verticalScrollBar().setValue(lines)
+
+    def set_marked(self, rows: tuple[int, int] | None) -> None:
+        """Mark the current change (``(first, end)`` rows) with an accent bar in the gutter."""
+        self._marked = rows
+        self._gutter.update()
 
     def set_decorator(self, decorator: RowDecorator) -> None:
         """Swap the formats (e.g. after a palette change) and repaint the visible rows."""
@@ -180,10 +232,15 @@ class DiffPane(QPlainTextEdit):
                 number = block.blockNumber()
                 if number >= len(self._rows):
                     break
-                color = decorator.theme.row_background(self._rows[number].kind)
+                kind = self._rows[number].kind
+                color = decorator.theme.row_background(kind)
                 if color is not None:
                     geometry = self.blockBoundingGeometry(block).translated(offset)
-                    painter.fillRect(QRectF(0, geometry.top(), width, geometry.height()), color)
+                    rect = QRectF(0, geometry.top(), width, geometry.height())
+                    painter.fillRect(rect, color)
+                    if kind == RowKind.FILLER:  # "nothing on this side": hatched, not grey
+                        painter.fillRect(rect, QBrush(decorator.theme.filler_hatch,
+                                                      Qt.BrushStyle.BDiagPattern))  # fmt: skip
             painter.end()
         super().paintEvent(event)
 
@@ -229,9 +286,12 @@ class DiffPane(QPlainTextEdit):
             if number >= len(self._rows):
                 break
             row = self._rows[number]
-            top = self.blockBoundingGeometry(block).translated(offset).top()
-            height = self.line_height()
-            self._paint_gutter_row(painter, theme, row, int(top), height, column, advance)
+            geometry = self.blockBoundingGeometry(block).translated(offset)
+            top, height = int(geometry.top()), int(geometry.height())
+            self._paint_gutter_row(painter, theme, row, top, height, column, advance)
+            marked = self._marked
+            if marked is not None and marked[0] <= number < marked[1]:
+                painter.fillRect(0, top, max(3, advance // 3), height, theme.accent)
         painter.end()
 
     def _paint_gutter_row(
@@ -248,6 +308,7 @@ class DiffPane(QPlainTextEdit):
         background = tint.get(row.kind) or theme.row_background(row.kind)
         if background is not None:
             painter.fillRect(0, top, self._gutter.width(), height, background)
+        height = self.line_height()  # numbers and marks stand on a wrapped row's first line
         numbers: list[int | None] = {
             Numbers.BOTH: [row.old_no, row.new_no],
             Numbers.OLD: [row.old_no],
@@ -267,3 +328,10 @@ class DiffPane(QPlainTextEdit):
             left = len(numbers) * column + advance // 2
             left_align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
             painter.drawText(QRect(left, top, 2 * advance, height), left_align, sign)
+
+    def createMimeDataFromSelection(self) -> QMimeData:
+        """Copy the lines as they are: without the padding that keeps the sides level."""
+        data = QMimeData()
+        text = self.textCursor().selectedText().replace(PAD, "").replace("\u2029", "\n")
+        data.setText(text)
+        return data

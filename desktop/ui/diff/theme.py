@@ -61,6 +61,8 @@ class DiffTheme:
     file_bg: QColor
     filler_bg: QColor
     gutter_bg: QColor
+    accent: QColor = field(default_factory=QColor)
+    filler_hatch: QColor = field(default_factory=QColor)
     tokens: dict[_TokenType, QTextCharFormat] = field(default_factory=dict)
     generation: int = 0
 
@@ -72,18 +74,19 @@ class DiffTheme:
         text = palette.color(QPalette.ColorRole.Text)
         muted = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         gutter = base.darker(108) if not dark else base.lighter(130)
+        accent = palette.color(QPalette.ColorRole.Highlight)
         if dark:
             return cls(
                 dark, text, muted, QColor(35, 80, 45), QColor(95, 35, 40), QColor(40, 130, 60),
                 QColor(150, 45, 55), QColor(110, 200, 120), QColor(240, 120, 120),
-                QColor(40, 55, 80), QColor(55, 55, 65), QColor(45, 45, 48), gutter,
-                _token_formats(DARK_STYLE), generation,
+                QColor(40, 55, 80), QColor(55, 55, 65), base, gutter, accent,
+                base.lighter(135), _token_formats(DARK_STYLE), generation,
             )  # fmt: skip
         return cls(
             dark, text, muted, QColor(230, 255, 236), QColor(255, 235, 233),
             QColor(172, 242, 189), QColor(253, 184, 192), QColor(26, 127, 55),
             QColor(207, 34, 46), QColor(221, 244, 255), QColor(234, 238, 242),
-            QColor(246, 248, 250), gutter, _token_formats(LIGHT_STYLE), generation,
+            base, gutter, accent, base.darker(112), _token_formats(LIGHT_STYLE), generation,
         )  # fmt: skip
 
     def row_background(self, kind: RowKind) -> QColor | None:

@@ -1,0 +1,265 @@
+"""The review view: one diff full-window, with its files, layout, wrap and change stepping.
+
+Laid out as Zed's "Review changes" and VS Code's diff editor: a toolbar (back to the
+conversation, what is reviewed, unified / side by side, wrap, previous / next change), the
+changed files on the left, the diff on the right, and, for an edit that waits for approval,
+the card's decisions at the bottom with the card's own keys. The view only shows and asks;
+``controller.ReviewController`` places it in the window and carries decisions to the card.
+
+Keys (while the view has the keyboard; the composer is not shown, so no key typed there
+reaches it): Esc back to the conversation, Alt+↓ / Alt+↑ or F7 / Shift+F7 next / previous
+change, Ctrl+Shift+D unified or side by side, Alt+Z wrap; with a pending request Y or Enter
+approve, A always, N deny, Shift+N deny with a reason (on the card), Ctrl+Shift+N never.
+N and P are not "next/previous change": N denies on a card, and one key must not mean two things.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QApplication,
+    QButtonGroup,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.ui.diff import TOGGLE_SHORTCUT, WRAP_SHORTCUT, DiffView
+from desktop.ui.review.files import FileList
+from desktop.ui.theme import ElidedLabel, set_role
+
+#: Keys of the review's own commands (the decision keys are the card's).
+CLOSE_KEYS = ("Esc",)
+NEXT_CHANGE_KEYS = ("Alt+Down", "F7")
+PREVIOUS_CHANGE_KEYS = ("Alt+Up", "Shift+F7")
+#: Decision keys, as on the card: (keys, Decision value or "reason").
+DECISION_KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("Y", "Return", "Enter"), "once"),
+    (("A",), "always"),
+    (("N",), "deny"),
+    (("Shift+N",), "reason"),
+    (("Ctrl+Shift+N",), "reject_always"),
+)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("ReviewView", text)
+
+
+class ReviewView(QFrame):
+    """A diff under review, full-window.
+
+    Signals:
+        close_requested(): Esc or the back button.
+        decision_requested(str): a decision key or button: a ``Decision`` value, or
+            "reason" (deny with a reason, typed on the card).
+    """
+
+    close_requested = Signal()
+    decision_requested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("reviewView")
+        self.setAccessibleName(_tr("Review changes"))
+        self._offers_never = False
+        self.back = QToolButton(self)
+        self.back.setText(_tr("← Conversation"))
+        self.back.setToolTip(_tr("Back to the conversation (Esc)"))
+        self.back.setAccessibleName(_tr("Back to the conversation"))
+        self.title = ElidedLabel("", self)
+        set_role(self.title, "cardTitle", polished=False)
+        self.title.setAccessibleName(_tr("What is reviewed"))
+        self.unified_button = self._segment(_tr("Unified"), "first")
+        self.split_button = self._segment(_tr("Side by side"), "last")
+        self.split_button.setToolTip(_tr("Unified or side by side ({key})").format(
+            key=TOGGLE_SHORTCUT))  # fmt: skip
+        self.unified_button.setToolTip(self.split_button.toolTip())
+        layouts = QButtonGroup(self)
+        layouts.setExclusive(True)
+        layouts.addButton(self.unified_button)
+        layouts.addButton(self.split_button)
+        self.wrap_button = QToolButton(self)
+        self.wrap_button.setText(_tr("Wrap"))
+        self.wrap_button.setCheckable(True)
+        self.wrap_button.setToolTip(_tr("Wrap long lines ({key})").format(key=WRAP_SHORTCUT))
+        self.previous_button = QToolButton(self)
+        self.previous_button.setText("↑")
+        self.previous_button.setToolTip(_tr("Previous change (Alt+↑)"))
+        self.previous_button.setAccessibleName(_tr("Previous change"))
+        self.next_button = QToolButton(self)
+        self.next_button.setText("↓")
+        self.next_button.setToolTip(_tr("Next change (Alt+↓)"))
+        self.next_button.setAccessibleName(_tr("Next change"))
+        self.position = QLabel(self)
+        set_role(self.position, "muted", polished=False)
+        self.position.setAccessibleName(_tr("Current change"))
+        for button in (self.back, self.wrap_button, self.previous_button, self.next_button,
+                       self.unified_button, self.split_button):  # fmt: skip
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keyboard stays on the diff
+        self.files = FileList(self)
+        self.diff = DiffView(self, bar=False)
+        self.diff.set_toggle_shortcut_enabled(False)  # the view's own shortcut has it
+        self.approval = QFrame(self)
+        set_role(self.approval, "card", polished=False, status="waiting for approval")
+        self.approval_text = QLabel(_tr("Waiting for your approval"), self.approval)
+        set_role(self.approval_text, "status", polished=False, status="waiting for approval")
+        self.approve_button = self._decision(_tr("Approve"), "Y", "once")
+        self.always_button = self._decision(_tr("Always"), "A", "always")
+        self.deny_button = self._decision(_tr("Deny"), "N", "deny")
+        self.reason_button = self._decision(_tr("Reason…"), "⇧N", "reason")
+        self.never_button = self._decision(_tr("Never"), "⌃⇧N", "reject_always")
+        set_role(self.approve_button, "primary", polished=False)
+        set_role(self.deny_button, "danger", polished=False)
+        self._build_layout()
+        self._connect()
+        self.setFocusProxy(self.diff.panes()[-1])
+
+    def _segment(self, text: str, position: str) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setCheckable(True)
+        set_role(button, "segment", polished=False, position=position)
+        return button
+
+    def _decision(self, label: str, key: str, decision: str) -> QPushButton:
+        button = QPushButton(f"{label}  {key}", self.approval)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        button.setAccessibleName(label)
+        button.setAccessibleDescription(_tr("Shortcut: {keys}").format(keys=key))
+        button.clicked.connect(lambda: self.decision_requested.emit(decision))
+        return button
+
+    def _build_layout(self) -> None:
+        bar = QHBoxLayout()
+        bar.setContentsMargins(10, 6, 10, 6)
+        bar.setSpacing(8)
+        bar.addWidget(self.back)
+        bar.addWidget(self.title, 1)
+        segments = QHBoxLayout()
+        segments.setSpacing(0)
+        segments.addWidget(self.unified_button)
+        segments.addWidget(self.split_button)
+        bar.addLayout(segments)
+        for widget in (self.wrap_button, self.previous_button, self.next_button, self.position):
+            bar.addWidget(widget)
+        self.split = QSplitter(Qt.Orientation.Horizontal, self)
+        self.split.setHandleWidth(1)
+        self.split.addWidget(self.files)
+        self.split.addWidget(self.diff)
+        self.split.setStretchFactor(1, 1)
+        self.split.setSizes([220, 800])
+        row = QHBoxLayout(self.approval)
+        row.setContentsMargins(12, 8, 12, 8)
+        row.setSpacing(8)
+        row.addWidget(self.approval_text, 1)
+        for button in (self.approve_button, self.always_button, self.deny_button,
+                       self.reason_button, self.never_button):  # fmt: skip
+            row.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addLayout(bar)
+        layout.addWidget(self.split, 1)
+        layout.addWidget(self.approval)
+
+    def _connect(self) -> None:
+        self.back.clicked.connect(self.close_requested)
+        self.split_button.toggled.connect(self.diff.set_side_by_side)
+        self.diff.layout_changed.connect(self._on_layout)
+        self.wrap_button.toggled.connect(self.diff.set_wrap)
+        self.diff.wrap_changed.connect(self.wrap_button.setChecked)
+        self.previous_button.clicked.connect(lambda: self.step_change(-1))
+        self.next_button.clicked.connect(lambda: self.step_change(1))
+        self.diff.change_changed.connect(self._show_position)
+        self.files.file_chosen.connect(self.diff.scroll_to_file)
+        commands: list[tuple[tuple[str, ...], Callable[[], object]]] = [
+            (CLOSE_KEYS, self.close_requested.emit),
+            (NEXT_CHANGE_KEYS, lambda: self.step_change(1)),
+            (PREVIOUS_CHANGE_KEYS, lambda: self.step_change(-1)),
+            ((TOGGLE_SHORTCUT,), self.diff.toggle_layout),
+            ((WRAP_SHORTCUT,), lambda: self.diff.set_wrap(not self.diff.is_wrapped())),
+        ]
+        for keys, decision in DECISION_KEYS:
+            commands.append((keys, partial(self._decision_key, decision)))
+        self.shortcuts: dict[str, QShortcut] = {}
+        for keys, slot in commands:
+            for key in keys:
+                shortcut = QShortcut(QKeySequence(key), self)
+                shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                shortcut.setAutoRepeat(False)  # a held key decides nothing twice
+                shortcut.activated.connect(slot)
+                self.shortcuts[key] = shortcut
+
+    # -- public API ----------------------------------------------------------------------
+
+    def show_diff(self, title: str, diff: str, *, pending: bool, offers_never: bool) -> None:
+        """Show ``diff`` under ``title``; ``pending``: with the approval decisions."""
+        self.title.setText(title)
+        self.title.setToolTip(title)
+        self.diff.set_diff(diff)
+        files = self.diff.model.files
+        self.files.set_files(files)
+        self.files.setVisible(len(files) > 1)
+        self._offers_never = offers_never
+        self.set_pending(pending)
+        self._on_layout(self.diff.is_side_by_side())
+        self._show_position(-1, self.diff.change_count())
+
+    def set_pending(self, pending: bool, status: str = "") -> None:
+        """Show the decisions (``pending``) or, once decided elsewhere, ``status``."""
+        for button in (self.approve_button, self.always_button, self.deny_button,
+                       self.reason_button):  # fmt: skip
+            button.setVisible(pending)
+        self.never_button.setVisible(pending and self._offers_never)
+        self.approval_text.setText(_tr("Waiting for your approval") if pending else status)
+        self.approval.setVisible(pending or bool(status))
+
+    def is_pending(self) -> bool:
+        """Whether the decisions are offered."""
+        return self.approve_button.isVisibleTo(self)
+
+    def step_change(self, step: int) -> None:
+        """Go to the next (1) or previous (-1) change."""
+        self.diff.goto_change(step)
+
+    def focus_diff(self) -> None:
+        """Give the keyboard to the diff (arrows and Page keys scroll it)."""
+        pane = self.diff.panes()[-1]
+        self.setFocusProxy(pane)
+        pane.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    # -- internals -----------------------------------------------------------------------
+
+    def _decision_key(self, decision: str) -> None:
+        if not self.is_pending() or (decision == "reject_always" and not self._offers_never):
+            return
+        self.decision_requested.emit(decision)
+
+    def _on_layout(self, side_by_side: bool) -> None:
+        button = self.split_button if side_by_side else self.unified_button
+        button.setChecked(True)
+        focus = QApplication.focusWidget()
+        had_focus = focus is not None and (focus is self or self.isAncestorOf(focus))
+        self._show_position(-1, self.diff.change_count())
+        if had_focus:
+            self.focus_diff()
+
+    def _show_position(self, index: int, total: int) -> None:
+        if total == 0:
+            text = _tr("No changes")
+        elif index < 0:
+            text = QCoreApplication.translate("ReviewView", "%n change(s)", "", total)
+        else:
+            text = _tr("{index} of {total}").format(index=index + 1, total=total)
+        self.position.setText(text)
+        self.previous_button.setEnabled(total > 0)
+        self.next_button.setEnabled(total > 0)
