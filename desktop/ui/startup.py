@@ -139,7 +139,8 @@ async def finish_startup() -> None:
     """Load what the first paint went without, one step per loop iteration, then freeze the GC.
 
     First the colour scheme is confirmed (the first paint used the previous run's) and the
-    window icon set (its module loads ``platform`` and ``QMessageBox``).
+    window icon set (its module loads ``platform`` and ``QMessageBox``), then the buttons'
+    icons (``desktop.ui.icons``).
 
     ``gc.freeze`` moves everything loaded so far (pydantic schemas, Pygments, Qt wrappers) out
     of the collector's reach: a full collection over them took ~50 ms, a visible stall while
@@ -154,6 +155,11 @@ async def finish_startup() -> None:
         confirm_scheme(app)
         app.setWindowIcon(app_icon())
     await asyncio.sleep(0)
+    if isinstance(app, QApplication):
+        from desktop.ui import icons
+
+        icons.load(app)  # the buttons' icons (one font file; the shell painted without them)
+        await asyncio.sleep(0)
     for name in _DEFERRED_MODULES:
         importlib.import_module(name)
         await asyncio.sleep(0)

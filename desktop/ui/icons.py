@@ -1,0 +1,182 @@
+"""The window's icons: QtAwesome's bundled Phosphor icon font, drawn in the theme's colours.
+
+One helper for every button: ``decorate(button, Icon.SEND)`` gives it an icon that paints its
+glyph in a palette colour (``text`` by default, ``muted`` when disabled) at the time it is
+painted, so the icons follow a theme change with the rest of the window and stay sharp at any
+scale (the glyph is drawn at the device pixel ratio, never a scaled bitmap).
+
+The icon set is QtAwesome's (its Phosphor font and charmap), but not its Python API: importing
+``qtawesome`` imports ``qtpy``, whose star imports build every PySide class and enum (~180 ms
+measured, an evident stall right after the first paint), and it loads all its fonts. Here one
+font file is loaded (~6 ms) by ``load``, which start-up calls after the first paint; buttons
+decorated before that (the window shell) get their icon then, later ones at once.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import ClassVar
+
+from PySide6 import QtCore
+from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QIconEngine, QPainter, QPixmap
+from PySide6.QtWidgets import QAbstractButton, QApplication
+
+from desktop.ui import theme
+
+# ``QtCore.Qt`` inside functions, not ``Qt`` at import: the window shell imports this module
+# before its first paint (see ``desktop.ui.theme``).
+
+log = logging.getLogger(__name__)
+
+#: QtAwesome's bundled Phosphor font (regular weight; ``-bold``/``-fill`` names are in it too).
+FONT_FILE = "phosphor-1.3.0.ttf"
+CHARMAP_FILE = "phosphor-charmap-1.3.0.json"
+#: Dynamic properties of a decorated button (kept on the C++ object: survive its wrapper).
+_NAME = "iconName"
+_ROLE = "iconRole"
+
+
+class Icon(StrEnum):
+    """Every icon the window uses, by its Phosphor name."""
+
+    ATTACH = "paperclip"
+    SEND = "paper-plane-right"
+    STOP = "stop"
+    SUGGEST = "sparkle"
+    MODE = "shield-check"
+    SETTINGS = "gear-six"
+    NEW_CONVERSATION = "note-pencil"
+    APPROVE = "check"
+    APPROVE_ALWAYS = "checks"
+    DENY = "x"
+    DENY_REASON = "chat-circle-text"
+    NEVER = "prohibit"
+    JUMP_TO_LATEST = "arrow-down"
+    COPY = "copy"
+    REVIEW = "arrows-out-simple"
+
+
+class _Font:
+    """The loaded font family and the name → code point map (None until ``load``)."""
+
+    family: str | None = None
+    charmap: ClassVar[dict[str, int]] = {}
+    watching = False
+
+
+def fonts_folder() -> Path | None:
+    """QtAwesome's fonts folder: in the bundle (``packaging/agentdesk.spec`` puts it there) or
+    in the installed package, found without importing it."""
+    import importlib.util
+
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle is not None:
+        return Path(bundle) / "qtawesome" / "fonts"
+    spec = importlib.util.find_spec("qtawesome")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations))) / "fonts"
+
+
+def loaded() -> bool:
+    """Whether the icon font is loaded (``load`` ran and found it)."""
+    return _Font.family is not None
+
+
+def load(app: QApplication) -> bool:
+    """Load the icon font, give every decorated button its icon and re-colour them on each
+    theme change; False (logged) when the font is missing: the buttons keep their text."""
+    if _Font.family is None:
+        import json
+
+        folder = fonts_folder()
+        font_id = -1
+        if folder is not None and (folder / FONT_FILE).is_file():
+            font_id = QFontDatabase.addApplicationFont(str(folder / FONT_FILE))
+        if folder is None or font_id < 0:
+            log.warning("icon font %s not found (QtAwesome missing?): text-only buttons", FONT_FILE)
+            return False
+        raw = json.loads((folder / CHARMAP_FILE).read_text(encoding="utf-8"))
+        _Font.charmap = {name: int(str(code), 16) for name, code in raw.items()}
+        _Font.family = QFontDatabase.applicationFontFamilies(font_id)[0]
+    for widget in app.allWidgets():
+        if isinstance(widget, QAbstractButton) and widget.property(_NAME):
+            _set(widget)
+    if not _Font.watching:
+        _Font.watching = True
+        theme.on_change(lambda _colours: _refresh(app))
+    return True
+
+
+def icon(name: Icon, role: str = "text") -> QIcon:
+    """``name`` painted in the palette colour ``role`` (an empty icon before ``load``)."""
+    if _Font.family is None or name.value not in _Font.charmap:
+        return QIcon()
+    return QIcon(_GlyphEngine(chr(_Font.charmap[name.value]), _Font.family, role))
+
+
+def decorate(button: QAbstractButton, name: Icon, *, role: str = "text", size: int = 16) -> None:
+    """Give ``button`` the icon ``name`` in the palette colour ``role``, now or at ``load``."""
+    button.setProperty(_NAME, name.value)
+    button.setProperty(_ROLE, role)
+    button.setIconSize(QSize(size, size))
+    if _Font.family is not None:
+        _set(button)
+
+
+def _set(button: QAbstractButton) -> None:
+    button.setIcon(icon(Icon(str(button.property(_NAME))), str(button.property(_ROLE))))
+
+
+def _refresh(app: QApplication) -> None:
+    """Repaint decorated buttons (their engines read the palette when they paint)."""
+    for widget in app.allWidgets():
+        if isinstance(widget, QAbstractButton) and widget.property(_NAME):
+            widget.update()
+
+
+class _GlyphEngine(QIconEngine):
+    """Draws one glyph of the icon font, in the theme's colour of the moment."""
+
+    def __init__(self, glyph: str, family: str, role: str) -> None:
+        super().__init__()
+        self._glyph = glyph
+        self._family = family
+        self._role = role
+
+    def clone(self) -> QIconEngine:
+        return _GlyphEngine(self._glyph, self._family, self._role)
+
+    def _colour(self, mode: QIcon.Mode) -> QColor:
+        colours = theme.current()
+        if mode == QIcon.Mode.Disabled:
+            return QColor(colours.muted)
+        return QColor(str(getattr(colours, self._role, colours.text)))
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
+        font = QFont(self._family)
+        font.setPixelSize(max(1, round(min(rect.width(), rect.height()) * 0.95)))
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter.setFont(font)
+        painter.setPen(self._colour(mode))
+        painter.drawText(rect, int(QtCore.Qt.AlignmentFlag.AlignCenter), self._glyph)
+        painter.restore()
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
+        return self.scaledPixmap(size, mode, state, 1.0)
+
+    def scaledPixmap(
+        self, size: QSize, mode: QIcon.Mode, state: QIcon.State, scale: float
+    ) -> QPixmap:
+        pixmap = QPixmap(size * scale)
+        pixmap.setDevicePixelRatio(scale)
+        pixmap.fill(QtCore.Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        self.paint(painter, QRect(QPoint(0, 0), size), mode, state)
+        painter.end()
+        return pixmap
