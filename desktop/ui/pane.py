@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
 from desktop.core.backend import AgentStartError, Prompt
 from desktop.core.conversation import Conversation, Starter
+from desktop.core.entries import ExitItem, ToolStatus
 from desktop.core.events import (
     AgentReady,
     ApprovalMode,
@@ -33,7 +34,7 @@ from desktop.ui.approvals import ApprovalNavigator
 from desktop.ui.approvals.rules import RulesPanel
 from desktop.ui.bridge import SessionSignals
 from desktop.ui.composer import Composer
-from desktop.ui.conversation.model import ExitItem, ToolStatus, Transcript
+from desktop.ui.conversation.model import Transcript
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
 from desktop.ui.qt_async import TaskScope
@@ -75,8 +76,9 @@ class ConversationPane(QWidget):
         #: from history brings its agent up to date), built as ``agentdesk exec`` builds it.
         self.conversation = Conversation(factory, workspace=workspace, resume_id=resume_id)
         self.session = self.conversation.session
-        self.bridge = SessionSignals(self.session, self)
         self.transcript = Transcript(self)
+        self.session.subscribe(self.transcript.apply)  # before the bridge: the model goes first
+        self.bridge = SessionSignals(self.session, self)
         self.view = ConversationView(self.transcript)
         self.composer = Composer(workspace)
         self.usage = Usage()
@@ -101,19 +103,7 @@ class ConversationPane(QWidget):
         self.welcome = WelcomeController(self, self.body, self.empty, self.fix_banner)
 
     def _connect_signals(self) -> None:
-        bridge, transcript = self.bridge, self.transcript
-        bridge.turn_started.connect(transcript.on_turn_started)
-        bridge.text_delta.connect(transcript.on_text)
-        bridge.thinking_delta.connect(transcript.on_thinking)
-        bridge.tool_requested.connect(transcript.on_tool_requested)
-        bridge.tool_decided.connect(transcript.on_tool_decided)
-        bridge.tool_started.connect(transcript.on_tool_started)
-        bridge.tool_finished.connect(transcript.on_tool_finished)
-        bridge.tool_cancelled.connect(transcript.on_tool_cancelled)
-        bridge.turn_ended.connect(transcript.on_turn_ended)
-        bridge.notice.connect(transcript.on_notice)
-        bridge.error.connect(transcript.on_error)
-        bridge.agent_exited.connect(transcript.on_agent_exited)
+        bridge = self.bridge
         bridge.agent_ready.connect(self._on_ready)
         bridge.state_changed.connect(self._on_state)
         bridge.mode_changed.connect(self._on_mode_changed)
@@ -196,7 +186,7 @@ class ConversationPane(QWidget):
         self.session.decide(call_id, Decision(decision), DecisionSource.USER, reason=reason or None)
 
     def _on_restart(self, item: ExitItem) -> None:
-        self.transcript.mark_restarted(item)
+        self.transcript.update(item, restarted=True)
         self.scope.spawn(self._restart(), name="restart")
 
     async def _restart(self) -> None:

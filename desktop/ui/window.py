@@ -238,7 +238,7 @@ class WorkspaceWindow(QMainWindow):
         self.history.track(pane, agent)
         self.show_pane(pane)
         if isinstance(factory, str):
-            pane.transcript.on_error(ErrorEvent(code="agent_not_found", message=factory))
+            pane.transcript.apply(ErrorEvent(code="agent_not_found", message=factory))
         else:
             pane.start()
         pane.composer.editor.setFocus()

@@ -74,7 +74,7 @@ def test_sigkill_never_loses_a_completed_item_or_more_than_a_second() -> None:
             if kind == "assistant":
                 assert text == "lorem " * (len(text) // 6), (run, seq)  # a clean prefix
             if kind == "tool" and complete:
-                assert json.loads(data)["status"] == "success"
+                assert json.loads(data)["result"]["status"] == "success"  # the finished call
         # streamed text older than one second before the kill is on disk
         for seq, chars, at in emitted:
             if at <= killed_at - 1.0:

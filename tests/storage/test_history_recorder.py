@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from desktop.core.backend import Prompt
+from desktop.core.entries import ToolItem, ToolStatus
 from desktop.core.events import Decision, DecisionSource, SessionEvent, ToolRequested
 from desktop.core.history import (
     HistoryRecorder,
@@ -129,11 +130,13 @@ async def test_tool_calls_are_recorded_with_decision_and_result(workspace: Path)
     store = HistoryStore()
     items = store.get(recorder.conversation_id).items
     tool = next(i for i in items if i.kind == ItemKind.TOOL)
-    assert tool.complete and tool.data["name"] == "Write"
-    assert tool.data["args"]["file_path"] == "out.txt"
-    assert tool.data["decision"]["source"] == "user"
-    assert tool.data["status"] == "success"
-    assert tool.data["preview"]["kind"] == "diff"
+    entry = tool.entry
+    assert isinstance(entry, ToolItem) and entry.decision is not None and entry.request.preview
+    assert tool.complete and entry.request.name == "Write"
+    assert entry.request.args["file_path"] == "out.txt"
+    assert entry.decision.source == "user"
+    assert entry.status == ToolStatus.SUCCEEDED
+    assert entry.request.preview.kind == "diff"
     assert tool.seq in [h.seq for h in store.search("out.txt")]
     store.close()
 

@@ -7,6 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from desktop.core.entries import (
+    ExitItem,
+    MessageItem,
+    StreamItem,
+    ToolItem,
+    ToolStatus,
+    TurnEndItem,
+    UserItem,
+)
+from desktop.core.events import TurnEndReason
 from desktop.core.history import SCHEMA_VERSION, HistorySchemaError, HistoryStore, history_path
 from desktop.core.history.schema import MIGRATIONS, connect, user_version
 
@@ -159,3 +169,54 @@ def test_only_complete_items_are_indexed_and_rewrites_of_streaming_text_are_not(
     assert fts_rowids(conn, "rewritten") == []
     conn.execute("INSERT INTO items_fts(items_fts, rank) VALUES ('integrity-check', 1)")
     conn.close()
+
+
+def test_migrates_from_version_3_and_stores_transcript_entries() -> None:
+    path = history_path()
+    load_fixture(path, "history_v3.sql")
+    store = HistoryStore()
+    items = store.get("feedc0de03").items
+    entries = [i.entry for i in items]
+    assert [e.type for e in entries] == [
+        "user", "thinking", "notice", "tool", "notice", "assistant", "turn_end", "user", "tool",
+        "notice", "error", "turn_end", "agent_exited", "user", "tool", "assistant", "notice",
+    ]  # fmt: skip
+    user, thinking, echo, bash, done, answer, end = entries[:7]
+    assert isinstance(user, UserItem) and user.files == ["Makefile"] and user.turn_id == "t1"
+    assert isinstance(thinking, StreamItem) and thinking.thinking
+    assert thinking.text == "Look at the Makefile first."
+    assert isinstance(echo, MessageItem) and echo.echo and echo.text == "Tool call: Bash"
+    assert isinstance(bash, ToolItem) and bash.status == ToolStatus.SUCCEEDED
+    assert bash.request.args == {"command": "make clean"} and bash.request.preview is not None
+    assert bash.decision is not None and bash.decision.source == "user"
+    assert bash.decided_at == 1720000010.5
+    assert bash.result is not None and bash.result.output == "ran make clean"
+    assert isinstance(done, MessageItem) and done.echo  # "[Bash success] …" after a Bash call
+    assert isinstance(answer, StreamItem) and answer.text == "# Done\n\nThe build is tidy."
+    assert isinstance(end, TurnEndItem) and end.usage is not None and end.usage.input_tokens == 30
+    denied, compacted, error, failed, exited = entries[8:13]
+    assert isinstance(denied, ToolItem) and denied.status == ToolStatus.DENIED
+    assert denied.cancel_reason == "denied by the user"
+    assert denied.decided_at == 1720000101  # recorded without a time: the request's
+    assert isinstance(compacted, MessageItem) and not compacted.echo
+    assert compacted.level == "warning"
+    assert isinstance(error, MessageItem) and (error.code, error.retryable) == (
+        "provider_error",
+        True,
+    )
+    assert isinstance(failed, TurnEndItem) and failed.reason == TurnEndReason.ERROR
+    assert isinstance(exited, ExitItem) and exited.exit_code == 3
+    unfinished, cut, garbled = entries[14:]
+    assert isinstance(unfinished, ToolItem) and unfinished.status == ToolStatus.APPROVED
+    assert isinstance(cut, StreamItem) and cut.text == "The Makefile has three targ"
+    assert not items[15].complete
+    assert isinstance(garbled, MessageItem) and garbled.text == "garbled"
+    assert [h.seq for h in store.search("tidy", "/srv/legacy")] == [0, 5]
+    [hit] = store.search("three targ", "/srv/legacy")  # incomplete: found by the substring scan
+    assert hit.seq == 15
+    store.close()
+    conn = sqlite3.connect(path)
+    assert user_version(conn) == SCHEMA_VERSION
+    conn.execute("INSERT INTO items_fts(items_fts) VALUES ('integrity-check')")
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert conn.execute("SELECT payload FROM extension_jobs").fetchall() == [("keep me",)]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from desktop.core.entries import ToolItem, ToolStatus, TurnEndItem, UserItem
 from desktop.core.events import (
     Decision,
     DecisionSource,
@@ -104,17 +105,21 @@ def test_items_are_stored_with_their_data(stores: tuple[HistoryStore, HistoryWri
         ItemKind.TURN_END,
     ]
     assert all(i.complete for i in conv.items)
-    assert conv.items[0].data == {"files": ["a.py"]}
-    tool = conv.items[2].data
-    assert (tool["name"], tool["args"], tool["status"], tool["output"], tool["diff"]) == (
+    user, tool, end = conv.items[0].entry, conv.items[2].entry, conv.items[3].entry
+    assert isinstance(user, UserItem) and isinstance(tool, ToolItem)
+    assert isinstance(end, TurnEndItem) and end.usage is not None
+    assert tool.result is not None and tool.decision is not None
+    assert user.files == ["a.py"]
+    request, result = tool.request, tool.result
+    assert (request.name, request.args, tool.status, result.output, result.diff) == (
         "Bash",
         {"command": "make test"},
-        "success",
+        ToolStatus.SUCCEEDED,
         "42 passed",
         "--- a\n+++ b\n",
     )
-    assert tool["decision"]["decision"] == "once" and tool["decision"]["source"] == "user"
-    assert conv.items[3].data["usage"]["output_tokens"] == 20
+    assert tool.decision.decision == "once" and tool.decision.source == "user"
+    assert end.usage.output_tokens == 20
 
 
 def test_delete_and_restore(stores: tuple[HistoryStore, HistoryWriter]) -> None:
@@ -160,7 +165,7 @@ def test_export_markdown_and_json(stores: tuple[HistoryStore, HistoryWriter]) ->
     assert "```diff\n--- a\n+++ b\n```" in md
     assert "*10 in / 20 out*" in md
     doc = json.loads(to_json(conv))
-    assert doc["format"] == 1 and doc["id"] == conv.id
+    assert doc["format"] == 2 and doc["id"] == conv.id
     assert [i["kind"] for i in doc["items"]] == ["user", "assistant", "tool", "turn_end"]
 
 

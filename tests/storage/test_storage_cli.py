@@ -16,6 +16,7 @@ import psutil
 import pytest
 
 from desktop.cli.main import main
+from desktop.core.entries import ToolItem
 from desktop.core.history import HistoryStore
 from desktop.core.launch.resolve import resolve
 from desktop.core.launch.spec import AgentRef, MissingKeyError
@@ -262,7 +263,8 @@ def test_no_key_leak_with_the_builtin_agent(
     store = HistoryStore()
     [conv] = store.list_conversations()
     tool = next(i for i in store.get(conv.id).items if i.kind == "tool")
-    assert tool.data["args"] == {"command": "echo $ANTHROPIC_API_KEY"} and tool.complete
+    assert isinstance(tool.entry, ToolItem)
+    assert tool.entry.request.args == {"command": "echo $ANTHROPIC_API_KEY"} and tool.complete
     store.close()
 
 

@@ -21,10 +21,10 @@ from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from desktop.core.conversation import ResumeStarter
+from desktop.core.entries import StreamItem, UserItem
 from desktop.core.events import SessionState
 from desktop.core.settings import CustomAgent
 from desktop.ui.app import AppContext
-from desktop.ui.conversation.model import StreamItem, UserItem
 from desktop.ui.pane import ConversationPane
 from desktop.ui.shortcuts import APPROVALS_CONTRACT, ShortcutsWindow, all_keys
 from desktop.ui.sidebar.resume import PendingAgent

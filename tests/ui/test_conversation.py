@@ -8,9 +8,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from desktop.core.entries import StreamItem, ToolStatus
 from desktop.core.events import SessionState
 from desktop.ui.conversation.items import ExitPanel, MessageRow
-from desktop.ui.conversation.model import StreamItem, ToolStatus
 from desktop.ui.conversation.stream_view import AssistantView, ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.pane import ConversationPane
@@ -85,7 +85,7 @@ def test_streaming_markdown_thinking_and_usage(driver: Driver, qtbot: QtBot) -> 
         assert "return" in shown and "Tail line" in shown
         status = pane.window().status_labels  # type: ignore[attr-defined]
         assert "in 7" in status["tokens"].text() and "out 3" in status["tokens"].text()
-        assert "idle" in status["state"].text()
+        assert status["state"].text() == "Ready"  # in words, never the enum value
         assert pane.composer.editor.toPlainText() == ""
 
     driver.run(body(), 90)
@@ -251,6 +251,7 @@ def test_queued_prompt_is_visible_until_its_turn(driver: Driver, qtbot: QtBot) -
         bubbles = [i for i in pane.transcript.items if getattr(i, "text", None) == "second"]
         assert bubbles and bubbles[0].queued  # type: ignore[attr-defined]
         await until(lambda: "You said: second" in _last_text(pane), what="second answered")
+        bubbles = [i for i in pane.transcript.items if getattr(i, "text", None) == "second"]
         assert not bubbles[0].queued  # type: ignore[attr-defined]
 
     driver.run(body(), 90)
@@ -268,7 +269,7 @@ def test_mode_switch_goes_to_the_session(driver: Driver, qtbot: QtBot) -> None:
         card = _cards(pane)[0]
         assert card.approval is None  # nobody was asked (the agent applies the mode too)
         assert card.item.decision is None or card.item.decision.source == "mode"
-        assert "auto_edit" in pane.window().status_labels["mode"].text()  # type: ignore[attr-defined]
+        assert pane.window().status_labels["mode"].text() == "Auto-approve edits"  # type: ignore[attr-defined]
         assert (driver.workspace() / "m.txt").exists()
 
     driver.run(body(), 90)

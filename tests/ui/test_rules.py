@@ -11,9 +11,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from desktop.core.entries import ToolStatus
 from desktop.core.events import ApprovalMode, SessionState
 from desktop.ui.approvals.rules import EMPTY_TEXT
-from desktop.ui.conversation.model import ToolStatus
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.pane import ConversationPane
 from tests.ui.conftest import KNOWN_QT_MESSAGES, Driver

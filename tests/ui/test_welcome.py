@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from desktop.core.entries import MessageItem, UserItem
 from desktop.core.events import AgentReady, ErrorEvent, Notice
 from desktop.ui.app import AppContext
-from desktop.ui.conversation.model import MessageItem, UserItem
 from desktop.ui.welcome.controller import WelcomeController
 from desktop.ui.welcome.empty import home_path
 from desktop.ui.welcome.panel import WelcomePanel
@@ -105,8 +105,8 @@ def test_a_fixable_error_shows_once_however_often_the_start_is_retried(
     assert _errors(pane.transcript.items) == []
     # A conversation that already has content shows the banner with its fix instead.
     controller: WelcomeController = pane.welcome
-    pane.transcript.on_notice(Notice(message="an earlier notice"))
-    pane.transcript.on_agent_ready(AgentReady(agent="builtin", protocol="aionrs"))
+    pane.transcript.apply(Notice(message="an earlier notice"))
+    pane.transcript.apply(AgentReady(agent="builtin", protocol="aionrs"))
     assert pane.transcript.problem is None and not pane.fix_banner.isVisible()
     driver.call(pane.start)
     driver.wait(lambda: pane.fix_banner.isVisible(), 30, "the banner")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
+from desktop.core.entries import ToolItem
 from desktop.core.history import ItemKind, StoredConversation, StoredItem
-from desktop.ui.conversation.model import ToolItem, Transcript
+from desktop.core.history.items import from_legacy
+from desktop.ui.conversation.model import Transcript
 from desktop.ui.sidebar.replay import replay
 
 REQUESTED_AT = 1_700_000_000.0
@@ -13,13 +15,11 @@ DECIDED_AT = REQUESTED_AT + 42
 
 
 def _conversation(decision: dict[str, object]) -> StoredConversation:
+    """A conversation with one tool call, stored as history did before entries (schema 3)."""
+    data = {"name": "Bash", "category": "exec", "args": {"command": "ls"}, "decision": decision}
+    entry = from_legacy("tool", "", data, seq=0, turn_id=None, created_at=REQUESTED_AT, tools=set())
     tool = StoredItem(
-        id=1,
-        seq=0,
-        kind=ItemKind.TOOL,
-        call_id="c1",
-        data={"name": "Bash", "category": "exec", "args": {"command": "ls"}, "decision": decision},
-        created_at=REQUESTED_AT,
+        id=1, seq=0, kind=ItemKind.TOOL, call_id="c1", entry=entry, created_at=REQUESTED_AT
     )
     return StoredConversation(
         id="conv",

@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QFileDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from desktop.core.conversation import ResumeStarter
+from desktop.core.entries import StreamItem, UserItem
 from desktop.core.events import SessionState
 from desktop.core.history import HistoryStore, ItemKind, StoredConversation
 from desktop.ui.app import AppContext
-from desktop.ui.conversation.model import StreamItem, UserItem
 from desktop.ui.conversation.stream_view import ThinkingView
 from desktop.ui.pane import ConversationPane
 from desktop.ui.sidebar.engine import HistoryEngine
@@ -207,7 +207,7 @@ def test_export_markdown_and_json(driver: Driver, qtbot: QtBot, tmp_path: Path) 
         assert markdown.startswith("# export me") and "## You\n\nexport me" in markdown
         assert "**Exported** reply" in markdown
         doc = json.loads((tmp_path / "out.json").read_text())
-        assert doc["format"] == 1 and doc["title"] == "export me"
+        assert doc["format"] == 2 and doc["title"] == "export me"
         assert [i["kind"] for i in doc["items"]][:2] == ["user", "assistant"]
         await until(lambda: "Exported to" in window.statusBar().currentMessage(), what="message")
         await _shutdown(context)

@@ -15,11 +15,11 @@ from typing import Any
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from desktop.core.entries import MessageItem, ToolItem
 from desktop.core.events import SessionState
 from desktop.core.paths import app_paths
 from desktop.core.secrets import SecretStore
 from desktop.ui.app import AppContext
-from desktop.ui.conversation.model import MessageItem, ToolItem
 from desktop.ui.extensions.page import ExtensionsPage
 from desktop.ui.pane import ConversationPane
 from desktop.ui.settings.addons import WindowAddons

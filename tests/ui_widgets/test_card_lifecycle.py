@@ -7,7 +7,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -15,10 +14,12 @@ from PySide6.QtWidgets import QAbstractButton, QLabel, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.core.backend import Prompt
+from desktop.core.entries import ToolItem
 from desktop.core.events import (
     Decision,
     DecisionSource,
     Notice,
+    SessionEvent,
     ToolCategory,
     ToolDecided,
     ToolFinished,
@@ -27,8 +28,9 @@ from desktop.core.events import (
 )
 from desktop.ui.approvals import CardState
 from desktop.ui.approvals.summary import clock, tool_sentence
-from desktop.ui.conversation.model import ToolItem, Transcript
+from desktop.ui.conversation.model import Transcript
 from desktop.ui.conversation.tool_card import ToolCard
+from desktop.ui.conversation.view import ConversationView
 from tests.core.support import make_session
 
 MakeRequest = Callable[..., ToolRequested]
@@ -49,12 +51,20 @@ def _visible_texts(card: QWidget) -> list[str]:
 def _tool_card(
     qtbot: QtBot, host: QWidget, transcript: Transcript, request: ToolRequested
 ) -> ToolCard:
-    transcript.on_tool_requested(request)
+    transcript.apply(request)
     item = transcript.tool(request.call_id)
     assert item is not None
     card = ToolCard(item)
     _show(qtbot, host, card)
     return card
+
+
+def _apply(card: ToolCard, transcript: Transcript, event: SessionEvent) -> None:
+    """``event`` happened to the card's call: the card gets the call's new entry."""
+    transcript.apply(event)
+    item = transcript.tool(card.item.request.call_id)
+    assert item is not None
+    card.item = item
 
 
 def test_pending_submitted_resolved_collapses_to_one_line(
@@ -78,8 +88,10 @@ def test_pending_submitted_resolved_collapses_to_one_line(
     assert card.line.outcome.text() == "Approving…"
     assert not approval.approve_button.isVisible()
 
-    transcript.on_tool_decided(
-        ToolDecided(call_id="c1", decision=Decision.ONCE, source=DecisionSource.USER)
+    _apply(
+        card,
+        transcript,
+        ToolDecided(call_id="c1", decision=Decision.ONCE, source=DecisionSource.USER),
     )
     card.refresh()
     assert approval.state == CardState.RESOLVED
@@ -94,11 +106,11 @@ def test_pending_submitted_resolved_collapses_to_one_line(
     qtbot.mouseClick(card.line.toggle, Qt.MouseButton.LeftButton)
     assert approval.body.isVisible()  # the diff is one click away
 
-    transcript.on_tool_started(ToolStarted(call_id="c1", name="Edit"))
+    _apply(card, transcript, ToolStarted(call_id="c1", name="Edit"))
     card.refresh()
     assert card.line.run_status.text() == "running…"
-    transcript.on_tool_finished(
-        ToolFinished(call_id="c1", name="Edit", status="success", output="edited")
+    _apply(
+        card, transcript, ToolFinished(call_id="c1", name="Edit", status="success", output="edited")
     )
     card.refresh()
     assert card.line.run_status.text() == "succeeded"
@@ -117,8 +129,10 @@ def test_denied_with_reason_says_so_in_one_line(
     assert card.approval is not None
     card.approval.deny()
     assert card.line.outcome.text() == "Denying…"
-    transcript.on_tool_decided(
-        ToolDecided(call_id="c1", decision=Decision.DENY, source=DecisionSource.USER, reason="no")
+    _apply(
+        card,
+        transcript,
+        ToolDecided(call_id="c1", decision=Decision.DENY, source=DecisionSource.USER, reason="no"),
     )
     card.refresh()
     assert card.line.outcome.text() == "Denied by you: no"
@@ -146,8 +160,10 @@ def test_auto_approved_card_shows_the_command_and_who_allowed_it(
     request = make_request("Bash", ToolCategory.EXEC, {"command": "make all"})
     card = _tool_card(qtbot, host, transcript, request.model_copy(update={"pending": False}))
     assert card.approval is None
-    transcript.on_tool_decided(
-        ToolDecided(call_id="c1", decision=Decision.ONCE, source=source, source_name=name)
+    _apply(
+        card,
+        transcript,
+        ToolDecided(call_id="c1", decision=Decision.ONCE, source=source, source_name=name),
     )
     card.refresh()
     assert card.line.title.accessibleName().startswith("Run `make all` in ")
@@ -229,14 +245,15 @@ def test_toggles_never_take_focus(qtbot: QtBot, host: QWidget, make_request: Mak
 
 def test_tool_echo_notices_are_not_rows() -> None:
     transcript = Transcript()
-    transcript.on_notice(Notice(message="Tool call: Write"))
-    transcript.on_tool_requested(
+    view = ConversationView(transcript)
+    transcript.apply(Notice(message="Tool call: Write"))
+    transcript.apply(
         ToolRequested(call_id="w", name="Write", category=ToolCategory.EDIT, pending=False)
     )
-    transcript.on_notice(Notice(message="[Write success] wrote 2 lines"))
-    transcript.on_notice(Notice(message="[Deploy success] not a card of ours"))
-    transcript.on_notice(Notice(message="Context compacted"))
-    texts = [getattr(i, "text", None) for i in transcript.items]
+    transcript.apply(Notice(message="[Write success] wrote 2 lines"))
+    transcript.apply(Notice(message="[Deploy success] not a card of ours"))
+    transcript.apply(Notice(message="Context compacted"))
+    texts = [getattr(w.item, "text", None) for w in view.widgets.values()]
     assert texts == [None, "[Deploy success] not a card of ours", "Context compacted"]
 
 
@@ -250,13 +267,7 @@ async def test_always_rule_call_shows_what_ran_not_bash_info(
     again = {"tool": {"name": "Bash", "args": {"command": "echo two"}}}
     session, rec = make_session(workspace, "spec", {"turns": [[bash], [again]]})
     transcript = Transcript()
-    feed: dict[type, Callable[[Any], None]] = {
-        ToolRequested: transcript.on_tool_requested,
-        ToolDecided: transcript.on_tool_decided,
-        ToolStarted: transcript.on_tool_started,
-        ToolFinished: transcript.on_tool_finished,
-    }
-    session.subscribe(lambda e: feed.get(type(e), lambda _e: None)(e))
+    session.subscribe(transcript.apply)
     await session.start()
     session.submit(Prompt("one"))
     first = await rec.wait_for(ToolRequested, lambda e: e.pending)
@@ -284,8 +295,10 @@ def test_title_shows_the_whole_target_when_it_fits_and_elides_its_middle_when_no
     transcript = Transcript()
     request = make_request("Bash", ToolCategory.EXEC, {"command": command}, "long")
     card = _tool_card(qtbot, host, transcript, request)
-    transcript.on_tool_decided(
-        ToolDecided(call_id="long", decision=Decision.ONCE, source=DecisionSource.USER)
+    _apply(
+        card,
+        transcript,
+        ToolDecided(call_id="long", decision=Decision.ONCE, source=DecisionSource.USER),
     )
     card.refresh()
     title = card.line.title

@@ -21,7 +21,7 @@ def test_wide_approval_card_fits_a_narrow_column(qtbot: QtBot, tmp_path: Path) -
     view.resize(520, 700)
     view.show()
     command = "python -c " + "x" * 400  # one unbreakable word
-    transcript.on_tool_requested(
+    transcript.apply(
         ToolRequested(
             call_id="c1",
             name="Bash",
@@ -31,7 +31,7 @@ def test_wide_approval_card_fits_a_narrow_column(qtbot: QtBot, tmp_path: Path) -
             pending=True,
         )
     )
-    transcript.on_tool_requested(
+    transcript.apply(
         ToolRequested(
             call_id="c2",
             name="Write",

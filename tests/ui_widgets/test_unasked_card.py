@@ -3,17 +3,15 @@ read-only allow-list ran a read; through a real session and the fake aionrs agen
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.core.backend import Prompt
-from desktop.core.events import ToolDecided, ToolFinished, ToolRequested, ToolStarted
-from desktop.ui.conversation.model import ToolItem, Transcript
+from desktop.core.entries import ToolItem
+from desktop.core.transcript import Transcript
 from desktop.ui.conversation.tool_card import ToolCard
 from tests.core.support import make_session
 
@@ -27,13 +25,7 @@ async def test_a_tool_run_without_asking_is_a_warning_card(
     read = {"tool": {"name": "Read", "args": {"file_path": "a.txt"}, "call_id": "r1"}}
     session, _rec = make_session(workspace, "aionrs-0.2", {"turns": [[read, {"event": sneaky}]]})
     transcript = Transcript()
-    feed: dict[type, Callable[[Any], None]] = {
-        ToolRequested: transcript.on_tool_requested,
-        ToolDecided: transcript.on_tool_decided,
-        ToolStarted: transcript.on_tool_started,
-        ToolFinished: transcript.on_tool_finished,
-    }
-    session.subscribe(lambda e: feed.get(type(e), lambda _e: None)(e))
+    session.subscribe(transcript.apply)
     await session.start()
     session.submit(Prompt("go"))
     await session.wait_idle()

@@ -30,7 +30,6 @@ from desktop.core.events import (
     Decision,
     DecisionSource,
     SessionEvent,
-    TextDelta,
     ToolCategory,
     ToolRequested,
     TurnEnded,
@@ -40,6 +39,7 @@ from desktop.core.events import (
 from desktop.core.extensions.executor import TranscriptEntry
 from desktop.core.session import BackendFactory, Session, Subscriber
 from desktop.core.signals import RawSignal
+from desktop.core.transcript import Transcript
 from desktop.sdk.types import AgentRuntimeEvent, JsonDict
 
 if TYPE_CHECKING:
@@ -76,8 +76,8 @@ class SessionBridge:
         self._listeners: list[TranscriptListener] = []
         self._inflight: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._turn_prompt: dict[str, str] = {}
-        self._turn_text: dict[str, list[str]] = {}
+        #: The conversation's transcript: prompts and replies of its turns, for extensions.
+        self._transcript = Transcript()
         self._turn_edits: dict[str, int] = {}
         self._unsubscribe = session.subscribe(self._on_event)
         self._unsubscribe_signals = session.subscribe_signals(self._on_signal, self._wants_signal)
@@ -123,8 +123,7 @@ class SessionBridge:
         """
         from desktop.sdk.helpers import select_enqueue_winner
 
-        turns = list(self._turn_prompt)
-        turn_id = turns[-1] if turns else None
+        turn_id = self._transcript.last_turn()
         key = uuid.uuid4().hex
         payload: JsonDict = {
             "requestKey": key,
@@ -132,7 +131,7 @@ class SessionBridge:
             "projectId": self.project_id,
             "threadId": self.session_id,
             "turnId": turn_id,
-            "userRequest": self._turn_prompt.get(turn_id or "", "")[:USER_REQUEST_LIMIT],
+            "userRequest": self._transcript.prompt(turn_id)[:USER_REQUEST_LIMIT],
             "turnTranscript": self._transcript_text(turn_id),
         }
         if draft:
@@ -208,8 +207,7 @@ class SessionBridge:
     # ------------------------------------------------------------------ events
 
     def _transcript_text(self, turn_id: str | None) -> str:
-        text = "".join(self._turn_text.get(turn_id or "", []))
-        return text[-TRANSCRIPT_LIMIT:]
+        return self._transcript.turn_text(turn_id)[-TRANSCRIPT_LIMIT:]
 
     def _context(self, turn_id: str | None) -> JsonDict:
         return {
@@ -235,13 +233,9 @@ class SessionBridge:
             task.add_done_callback(lambda _: self._inflight.pop(call_id, None))
 
     def _on_event(self, event: SessionEvent) -> None:
-        turn_id = getattr(event, "turn_id", None)
+        self._transcript.apply(event)
         if isinstance(event, TurnStarted):
-            self._turn_prompt[event.turn_id] = event.prompt
-            self._turn_text[event.turn_id] = []
             self._turn_edits[event.turn_id] = 0
-        elif isinstance(event, TextDelta) and turn_id in self._turn_text:
-            self._turn_text[turn_id].append(event.text)
         events: list[AgentRuntimeEvent] = []
         call_id = None
         if isinstance(event, ToolRequested) and event.pending:
@@ -251,10 +245,8 @@ class SessionBridge:
             events.append(self._turn_completed(event))
         if events:
             self._spawn(events, call_id)
-        if isinstance(event, TurnEnded):
-            for table in (self._turn_prompt, self._turn_text, self._turn_edits):
-                if len(table) > 8:  # keep the last few turns for suggestions
-                    table.pop(next(iter(table)))
+        if isinstance(event, TurnEnded) and len(self._turn_edits) > 8:
+            self._turn_edits.pop(next(iter(self._turn_edits)))  # the last few turns are enough
 
     def _approval_events(self, event: ToolRequested) -> list[AgentRuntimeEvent]:
         snapshot = self.runtime.snapshot
@@ -286,9 +278,7 @@ class SessionBridge:
                     "context": {
                         **context,
                         "anchorItemId": event.call_id,
-                        "userRequest": self._turn_prompt.get(turn_id or "", "")[
-                            :USER_REQUEST_LIMIT
-                        ],
+                        "userRequest": self._transcript.prompt(turn_id)[:USER_REQUEST_LIMIT],
                         "turnTranscript": self._transcript_text(turn_id),
                     },
                     "summary": " ".join([event.name, *(preview["paths"] if preview else [])]),
@@ -307,7 +297,7 @@ class SessionBridge:
         payload: JsonDict = {
             "context": {
                 **self._context(event.turn_id),
-                "userRequest": self._turn_prompt.get(event.turn_id, "")[:USER_REQUEST_LIMIT],
+                "userRequest": self._transcript.prompt(event.turn_id)[:USER_REQUEST_LIMIT],
             },
             "hadFileChangeRequests": edits > 0,
             "fileChangeRequestCount": edits,

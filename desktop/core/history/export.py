@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any
 
-from desktop.core.history.models import ItemKind, StoredConversation, StoredItem
+from desktop.core.entries import ExitItem, MessageItem, StreamItem, ToolItem, TurnEndItem, UserItem
+from desktop.core.events import TurnEndReason
+from desktop.core.history.items import OUTCOME
+from desktop.core.history.models import StoredConversation, StoredItem
 
-#: Version of the JSON export layout (the ``StoredConversation`` model plus this field).
-EXPORT_FORMAT = 1
+#: Version of the JSON export layout (the ``StoredConversation`` model plus this field); 2: each
+#: item's ``entry`` (a typed transcript entry) replaced its free-form ``data``.
+EXPORT_FORMAT = 2
 
 
 def to_json(conversation: StoredConversation) -> str:
@@ -29,48 +32,48 @@ def _quote(text: str) -> str:
     return "\n".join("> " + line if line else ">" for line in text.rstrip().splitlines())
 
 
-def _tool(item: StoredItem) -> str:
-    data: dict[str, Any] = item.data
-    status = data.get("status", "requested")
-    lines = [f"**Tool `{data.get('name', '?')}`** — {status}"]
-    decision = data.get("decision")
-    if isinstance(decision, dict):
-        who = decision.get("source_name") or decision.get("source")
-        lines.append(f"Decision: {decision.get('decision')} ({who})")
-    if data.get("args"):
-        lines.append(_fence(json.dumps(data["args"], indent=2, ensure_ascii=False), "json"))
-    if data.get("diff"):
-        lines.append(_fence(str(data["diff"]), "diff"))
-    if data.get("output"):
-        lines.append(_fence(str(data["output"])))
-    if data.get("reason"):
-        lines.append(f"Reason: {data['reason']}")
+def _tool(item: ToolItem) -> str:
+    request = item.request
+    lines = [f"**Tool `{request.name}`** — {OUTCOME[item.status]}"]
+    if item.decision is not None:
+        who = item.decision.source_name or item.decision.source
+        lines.append(f"Decision: {item.decision.decision} ({who})")
+    if request.args:
+        lines.append(_fence(json.dumps(request.args, indent=2, ensure_ascii=False), "json"))
+    result = item.result
+    if result is not None and result.diff:
+        lines.append(_fence(result.diff, "diff"))
+    if result is not None and result.output:
+        lines.append(_fence(result.output))
+    if item.cancel_reason:
+        lines.append(f"Reason: {item.cancel_reason}")
     return "\n\n".join(lines)
 
 
-def _item(item: StoredItem) -> str | None:
-    if item.kind == ItemKind.USER:
-        files = item.data.get("files") or []
-        attached = "".join(f"\n\nAttached: `{f}`" for f in files)
-        return f"## You\n\n{item.text}{attached}"
-    if item.kind == ItemKind.ASSISTANT:
-        suffix = "" if item.complete else "\n\n*(interrupted)*"
-        return f"## Assistant\n\n{item.text}{suffix}"
-    if item.kind == ItemKind.THINKING:
-        return f"<details><summary>Thinking</summary>\n\n{item.text}\n\n</details>"
-    if item.kind == ItemKind.TOOL:
-        return _tool(item)
-    if item.kind in (ItemKind.ERROR, ItemKind.AGENT_EXITED):
-        return _quote(f"**Error:** {item.text}")
-    if item.kind == ItemKind.NOTICE:
-        return _quote(item.text)
-    # ItemKind.TURN_END: the turn's outcome when it is not plain success, and its usage.
-    usage = item.data.get("usage") or {}
-    reason = item.data.get("reason")
-    bits = [] if reason == "completed" else [f"turn {reason}"]
-    if usage:
-        bits.append(f"{usage.get('input_tokens', 0)} in / {usage.get('output_tokens', 0)} out")
-    return f"*{' · '.join(bits)}*" if bits else None
+def _item(stored: StoredItem) -> str | None:
+    match stored.entry:
+        case UserItem(text=text, files=files):
+            attached = "".join(f"\n\nAttached: `{f}`" for f in files)
+            return f"## You\n\n{text}{attached}"
+        case StreamItem(type="assistant", text=text):
+            suffix = "" if stored.complete else "\n\n*(interrupted)*"
+            return f"## Assistant\n\n{text}{suffix}"
+        case StreamItem(text=text):
+            return f"<details><summary>Thinking</summary>\n\n{text}\n\n</details>"
+        case ToolItem() as tool:
+            return _tool(tool)
+        case MessageItem(type="error", text=text):
+            return _quote(f"**Error:** {text}")
+        case ExitItem():
+            return _quote(f"**Error:** {stored.text}")
+        case MessageItem(text=text):
+            return _quote(text)
+        case TurnEndItem(reason=reason, usage=usage):
+            # The turn's outcome when it is not plain success, and its usage.
+            bits = [] if reason == TurnEndReason.COMPLETED else [f"turn {reason.value}"]
+            if usage is not None:
+                bits.append(f"{usage.input_tokens} in / {usage.output_tokens} out")
+            return f"*{' · '.join(bits)}*" if bits else None
 
 
 def to_markdown(conversation: StoredConversation) -> str:

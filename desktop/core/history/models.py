@@ -3,20 +3,14 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from desktop.core.entries import Item
+
 
 class ItemKind(StrEnum):
-    """Kinds of conversation items.
-
-    ``data`` per kind: ``user`` {files}; ``assistant``/``thinking`` {}; ``tool`` {name, category,
-    args, description, preview, decision{decision, source, source_name, reason}, status
-    (requested|running|success|error|cancelled), output, output_type, diff, file_path, reason};
-    ``error`` {code, retryable}; ``notice`` {level}; ``turn_end`` {reason, usage, message};
-    ``agent_exited`` {exit_code, signal}.
-    """
+    """Kinds of conversation items: the ``type`` of the transcript entry each one stores."""
 
     USER = "user"
     ASSISTANT = "assistant"
@@ -33,7 +27,8 @@ class _Record(BaseModel):
 
 
 class StoredItem(_Record):
-    """One item of a conversation; ``complete`` is false while it is still streaming."""
+    """One item of a conversation: its transcript entry; ``text`` is what search sees of it,
+    ``complete`` is false while it is still streaming."""
 
     id: int
     seq: int
@@ -41,7 +36,7 @@ class StoredItem(_Record):
     turn_id: str | None = None
     call_id: str | None = None
     text: str = ""
-    data: dict[str, Any] = Field(default_factory=dict)
+    entry: Item
     complete: bool = True
     created_at: float
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from desktop.core.history.models import ItemKind, StoredConversation, StoredItem
+from desktop.core.entries import MessageItem, StreamItem, ToolItem, UserItem
+from desktop.core.history.items import OUTCOME
+from desktop.core.history.models import StoredConversation, StoredItem
 from desktop.core.session import Session
 
 #: Default bound of the summary, in characters (about 4k tokens).
@@ -32,18 +34,18 @@ def _clip(text: str, limit: int) -> str:
 
 
 def _line(item: StoredItem) -> str | None:
-    if item.kind == ItemKind.USER:
-        return "User: " + _clip(item.text, _ITEM_CHARS)
-    if item.kind == ItemKind.ASSISTANT:
-        return "Assistant: " + _clip(item.text, _ITEM_CHARS)
-    if item.kind == ItemKind.TOOL:
-        data = item.data
-        args = _clip(json.dumps(data.get("args", {}), ensure_ascii=False), 300)
-        out = _clip(str(data.get("output") or data.get("reason") or ""), 300)
-        status = data.get("status", "requested")
-        return f"Tool {data.get('name', '?')} {args} -> {status}" + (f": {out}" if out else "")
-    if item.kind == ItemKind.ERROR:
-        return "Error: " + _clip(item.text, 300)
+    match item.entry:
+        case UserItem(text=text):
+            return "User: " + _clip(text, _ITEM_CHARS)
+        case StreamItem(type="assistant", text=text):
+            return "Assistant: " + _clip(text, _ITEM_CHARS)
+        case ToolItem(request=request, result=result, cancel_reason=reason, status=status):
+            args = _clip(json.dumps(request.args, ensure_ascii=False), 300)
+            out = _clip((result.output if result is not None else "") or reason or "", 300)
+            line = f"Tool {request.name} {args} -> {OUTCOME[status]}"
+            return line + (f": {out}" if out else "")
+        case MessageItem(type="error", text=text):
+            return "Error: " + _clip(text, 300)
     return None
 
 

@@ -13,6 +13,10 @@ Versions:
        the writer's memory). An item is indexed once, when it is complete; search finds items
        still streaming (or cut off by a crash) with a substring scan of the few incomplete
        rows, through the partial index ``items_incomplete``.
+    4: ``items.data`` holds the item's transcript entry as typed JSON
+       (``desktop.core.history.items``) instead of a free-form dict per kind; every stored item
+       is converted (``from_legacy``), in order, so a notice that only echoed a tool call is
+       recognised as it is live.
 
 ``open_history`` is how the store and the writer open the file: a damaged, truncated or
 unreadable database is moved aside (``history.sqlite3.damaged-<time>``, with its WAL) and a fresh
@@ -23,12 +27,15 @@ hold the database (read-only) raises ``HistoryUnavailableError`` so callers run 
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+from desktop.core.history.items import entry_json, from_legacy
 from desktop.core.paths import app_paths
 
 log = logging.getLogger(__name__)
@@ -104,8 +111,37 @@ WHEN old.complete = 1 OR new.complete = 1 BEGIN
 END;
 """
 
-#: ``MIGRATIONS[n]`` takes the database from version ``n`` to ``n + 1``.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
+
+def _v4(conn: sqlite3.Connection) -> None:
+    """Convert every stored item's ``data`` to its transcript entry."""
+    rows = conn.execute(
+        "SELECT id, conversation_id, seq, kind, turn_id, text, data, created_at FROM items "
+        "ORDER BY conversation_id, seq"
+    ).fetchall()
+    tools: set[str] = set()
+    conversation = None
+    for row_id, conv_id, seq, kind, turn_id, text, data, created_at in rows:
+        if conv_id != conversation:
+            conversation, tools = conv_id, set()
+        try:
+            old = json.loads(data)
+        except ValueError:
+            old = None
+        entry = from_legacy(
+            kind,
+            text,
+            old if isinstance(old, dict) else {},
+            seq=seq,
+            turn_id=turn_id,
+            created_at=created_at,
+            tools=tools,
+        )
+        conn.execute("UPDATE items SET data = ? WHERE id = ?", (entry_json(entry), row_id))
+
+
+#: ``MIGRATIONS[n]`` takes the database from version ``n`` to ``n + 1``: SQL, or a function for
+#: a step that converts stored values.
+MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (_V1, _V2, _V3, _v4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -253,8 +289,12 @@ def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> None:
             if version >= target:
                 conn.execute("COMMIT")
                 return
-            for statement in _statements(MIGRATIONS[version]):
-                conn.execute(statement)
+            step = MIGRATIONS[version]
+            if isinstance(step, str):
+                for statement in _statements(step):
+                    conn.execute(statement)
+            else:
+                step(conn)
             conn.execute(f"PRAGMA user_version={version + 1}")
             conn.execute("COMMIT")
         except HistorySchemaError:

@@ -7,7 +7,6 @@ Streaming writes go through ``HistoryWriter`` (``desktop.core.history.writer``) 
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 import threading
@@ -18,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from desktop.core.history.items import entry_from_row, entry_json
 from desktop.core.history.models import (
     ConversationSummary,
     ItemKind,
@@ -208,7 +208,7 @@ class HistoryStore:
                     turn_id=i[3],
                     call_id=i[4],
                     text=i[5],
-                    data=json.loads(i[6]),
+                    entry=entry_from_row(i[6], i[5]),
                     complete=bool(i[7]),
                     created_at=i[8],
                 )
@@ -278,7 +278,7 @@ class HistoryStore:
                         i.turn_id,
                         i.call_id,
                         i.text,
-                        json.dumps(i.data),
+                        entry_json(i.entry),
                         int(i.complete),
                         i.created_at,
                     )

@@ -13,7 +13,6 @@ A write that fails (a full disk, a locked or damaged file) loses nothing: the re
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import queue
 import sqlite3
@@ -330,8 +329,3 @@ def _apply(conn: sqlite3.Connection, write: Write) -> None:
                 write.created_at,
             ),
         )
-
-
-def dumps(data: object) -> str:
-    """JSON for the ``data`` column (compact; non-ASCII kept readable)."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)

@@ -14,11 +14,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.entries import ExitItem, Item, MessageItem, UserItem
 from desktop.ui.conversation.markdown import renderer
-from desktop.ui.conversation.model import ExitItem, MessageItem, UserItem
 from desktop.ui.theme import ElidedLabel, set_role, text_label
 
 __all__ = ["ElidedLabel", "ExitPanel", "MessageRow", "UserBubble", "set_role", "text_label"]
+
+
+def exit_message(item: ExitItem) -> str:
+    """What an unexpected exit says: "The agent exited unexpectedly (exit code 3)."."""
+    what = f"signal {item.signal}" if item.signal is not None else f"exit code {item.exit_code}"
+    return f"The agent exited unexpectedly ({what})."
 
 
 class UserBubble(QFrame):
@@ -47,20 +53,28 @@ class UserBubble(QFrame):
 
 
 class MessageRow(QLabel):
-    """An inline notice, warning or error."""
+    """An inline notice, warning or error: a message, a turn that did not complete, an exit
+    from history (``level``, ``text``: what it says; ``item``: the entry it shows)."""
 
     _ICONS = {"info": "ℹ", "warning": "⚠", "error": "✖"}  # noqa: RUF012 - constant table
 
-    def __init__(self, item: MessageItem, parent: QWidget | None = None) -> None:
-        super().__init__(f"{self._ICONS.get(item.level, '•')}  {item.text}", parent)
+    def __init__(self, item: Item, level: str, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
         self.item = item
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        set_role(self, "message", level=item.level)
-        self.setAccessibleName(f"{item.level}: {item.text}")
+        self.show_message(level, text)
+
+    def show_message(self, level: str, text: str) -> None:
+        """Say ``text`` at ``level``."""
+        self.setText(f"{self._ICONS.get(level, '•')}  {text}")
+        set_role(self, "message", level=level)
+        self.setAccessibleName(f"{level}: {text}")
 
     def refresh(self) -> None:
-        """Messages do not change."""
+        """Follow a changed message (an extension updates its post in place)."""
+        if isinstance(self.item, MessageItem):
+            self.show_message(self.item.level, self.item.text)
 
 
 class ExitPanel(QFrame):
@@ -76,14 +90,12 @@ class ExitPanel(QFrame):
         super().__init__(parent)
         self.item = item
         set_role(self, "exit")
-        event = item.event
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 10, 14, 10)
-        what = f"exit code {event.exit_code}" if event.signal is None else f"signal {event.signal}"
-        title = text_label(f"The agent exited unexpectedly ({what}).")
+        title = text_label(exit_message(item))
         title.setStyleSheet("font-weight: 600;")
         layout.addWidget(title)
-        tail = "\n".join(event.stderr_tail.strip().splitlines()[-12:])
+        tail = "\n".join(item.stderr_tail.strip().splitlines()[-12:])
         if tail:
             stderr = text_label(tail, role="muted")
             stderr.setStyleSheet("font-family: monospace; font-size: 9pt;")

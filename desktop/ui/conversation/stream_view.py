@@ -2,15 +2,18 @@
 
 Both render only what is new since the last repaint (the view calls ``refresh`` at most 60 times
 per second): finished markdown blocks become fixed labels once, and only the short open block is
-re-rendered on each tick.
+re-rendered on each tick. What is rendered depends only on the text, not on how it arrived
+(``BlockSplitter`` cuts where the text says, each block keeps its own paragraph format), so a
+streamed reply and the same reply reopened from history look the same.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from PySide6.QtCore import QSizeF, Qt
-from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QTextCursor, QTextDocument, QTextDocumentFragment
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -22,10 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.entries import StreamItem
 from desktop.ui import theme
 from desktop.ui.conversation.items import set_role, text_label
 from desktop.ui.conversation.markdown import BlockSplitter, renderer
-from desktop.ui.conversation.model import StreamItem
 
 #: Time one repaint may spend rendering finished markdown (at least one block is rendered).
 TICK_BUDGET_S = 0.006
@@ -58,21 +61,37 @@ class _Document(QTextBrowser):
         self.blocks = 0
 
     def append_html(self, html: str) -> None:
-        cursor = QTextCursor(self.document())
-        cursor.movePosition(QTextCursor.MoveOperation.End)
-        cursor.insertHtml(html)
+        """Append one rendered block below the last (``insertHtml`` would merge the block's
+        first paragraph into the last one of the document: a heading into the text after it)."""
         self.blocks += 1
+        if not html:
+            return
+        block = QTextDocument()
+        block.setHtml(html)
+        first = block.begin()
+        document = self.document()
+        cursor = QTextCursor(document)
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        if document.isEmpty():
+            cursor.setBlockFormat(first.blockFormat())
+            cursor.setBlockCharFormat(first.charFormat())
+        else:
+            cursor.insertBlock(first.blockFormat(), first.charFormat())
+        cursor.insertFragment(QTextDocumentFragment(block))
 
     def _fit(self, size: QSizeF) -> None:
         self.setFixedHeight(int(size.height()) + 2)
 
 
 class AssistantView(QWidget):
-    """Assistant markdown, rendered while it streams."""
+    """Assistant markdown, rendered while it streams (``take_new``: text not rendered yet)."""
 
-    def __init__(self, item: StreamItem, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, item: StreamItem, take_new: Callable[[int], str], parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.item = item
+        self._take_new = take_new
         self._renderer = renderer(theme.current().dark)
         self._splitter = BlockSplitter()
         self._layout = QVBoxLayout(self)
@@ -82,6 +101,7 @@ class AssistantView(QWidget):
         self._backlog: list[str] = []
         self._live: QLabel = text_label(rich=True)
         self._live_source = ""
+        self._finished = False
         self._layout.addWidget(self._live)
         self.setAccessibleName("Assistant message")
         self.refresh()
@@ -112,10 +132,14 @@ class AssistantView(QWidget):
 
     def refresh(self) -> None:
         """Render finished blocks once (bounded per frame), and the open block again."""
-        new = self.item.take_new()
-        if not new and not self._backlog and self._splitter.live == self._live_source:
+        new = self._take_new(self.item.key)
+        finishing = self.item.done and not self._finished
+        if not (new or self._backlog or finishing) and self._splitter.live == self._live_source:
             return
         self._backlog.extend(self._splitter.feed(new))
+        if finishing:  # a complete message ends in a finished block, streamed or reopened
+            self._finished = True
+            self._backlog.extend(self._splitter.finish())
         deadline = time.perf_counter() + TICK_BUDGET_S
         taken = 0
         while taken < len(self._backlog):
@@ -134,9 +158,12 @@ class AssistantView(QWidget):
 class ThinkingView(QWidget):
     """The model's reasoning: collapsed to a header line, expandable."""
 
-    def __init__(self, item: StreamItem, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, item: StreamItem, take_new: Callable[[int], str], parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.item = item
+        self._take_new = take_new
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -166,7 +193,7 @@ class ThinkingView(QWidget):
 
     def refresh(self) -> None:
         """Append new reasoning at the end (no re-layout of what is there)."""
-        new = self.item.take_new()
+        new = self._take_new(self.item.key)
         if new:
             self._chars += len(new)
             cursor = self.body.textCursor()

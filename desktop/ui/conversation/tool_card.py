@@ -11,12 +11,12 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
 
+from desktop.core.entries import ToolItem, ToolStatus
 from desktop.ui.approvals import ApprovalCard, CardState, describe_decision
 from desktop.ui.approvals.line import CardLine
 from desktop.ui.approvals.preview import PreviewBody, text_box
 from desktop.ui.approvals.summary import describe_unasked, tool_sentence
 from desktop.ui.conversation.items import set_role
-from desktop.ui.conversation.model import ToolItem, ToolStatus
 from desktop.ui.diff import DiffView
 
 #: Rows of a finished tool's diff shown before it scrolls inside itself.

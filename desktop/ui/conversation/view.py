@@ -1,4 +1,8 @@
-"""The scrolling transcript: one widget per model item, repaints coalesced to ≤ 60 per second.
+"""The scrolling transcript: one widget per shown entry, repaints coalesced to ≤ 60 per second.
+
+What an entry looks like is decided here alone (``_make``), whether it streamed in or was
+reopened from history; entries that say nothing (a completed turn's end, a notice that only
+repeats a tool call) get no widget.
 
 Streaming deltas only mark their item dirty; a 16 ms single-shot timer renders every dirty item
 once. The view sticks to the bottom while the user has not scrolled up; when they have, a
@@ -6,6 +10,8 @@ floating "Jump to latest ↓" button over the bottom of the conversation scrolls
 """
 
 from __future__ import annotations
+
+from typing import assert_never
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
@@ -19,16 +25,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble
-from desktop.ui.conversation.model import (
+from desktop.core.entries import (
     ExitItem,
     Item,
     MessageItem,
     StreamItem,
     ToolItem,
-    Transcript,
+    TurnEndItem,
     UserItem,
 )
+from desktop.core.events import TurnEndReason
+from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble, exit_message
+from desktop.ui.conversation.model import Transcript
 from desktop.ui.conversation.stream_view import AssistantView, ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.theme import set_role
@@ -119,24 +127,39 @@ class ConversationView(QScrollArea):
         bar.valueChanged.connect(self._on_scrolled)
         self.jump.clicked.connect(self.follow)
 
-    def _make(self, item: Item) -> ItemWidget:
-        if isinstance(item, UserItem):
-            return UserBubble(item)
-        if isinstance(item, StreamItem):
-            return ThinkingView(item) if item.thinking else AssistantView(item)
-        if isinstance(item, ToolItem):
-            card = ToolCard(item)
-            card.decided.connect(self.decided)
-            return card
-        if isinstance(item, ExitItem):
-            panel = ExitPanel(item)
-            panel.restart_requested.connect(self.restart_requested)
-            return panel
-        assert isinstance(item, MessageItem)
-        return MessageRow(item)
+    def _make(self, item: Item) -> ItemWidget | None:
+        match item:
+            case UserItem():
+                return UserBubble(item)
+            case StreamItem():
+                take = self.transcript.take_new
+                return ThinkingView(item, take) if item.thinking else AssistantView(item, take)
+            case ToolItem():
+                card = ToolCard(item)
+                card.decided.connect(self.decided)
+                return card
+            case ExitItem() if item.key < self.transcript.loaded:
+                # From history: its Restart button belonged to an agent that is gone.
+                return MessageRow(item, "error", exit_message(item))
+            case ExitItem():
+                panel = ExitPanel(item)
+                panel.restart_requested.connect(self.restart_requested)
+                return panel
+            case MessageItem():
+                return None if item.echo else MessageRow(item, item.level, item.text)
+            case TurnEndItem():
+                if item.reason == TurnEndReason.STOPPED:
+                    return MessageRow(item, "info", item.message or "Stopped.")
+                if item.reason != TurnEndReason.COMPLETED and item.message:
+                    return MessageRow(item, "error", item.message)
+                return None
+            case _:
+                assert_never(item)
 
     def _on_added(self, item: Item) -> None:
         widget = self._make(item)
+        if widget is None:
+            return
         self.widgets[item.key] = widget
         if isinstance(item, UserItem):
             row = QHBoxLayout()
@@ -148,8 +171,13 @@ class ConversationView(QScrollArea):
             self._column.insertWidget(self._column.count() - 1, widget)
         if isinstance(widget, ToolCard) and widget.approval is not None:
             self.approval_shown.emit(widget)
+        elif isinstance(widget, AssistantView) and widget.busy:
+            self._on_changed(item)  # a long reply (reopened) renders over the next frames
 
     def _on_changed(self, item: Item) -> None:
+        widget = self.widgets.get(item.key)
+        if widget is not None:
+            widget.item = item  # the same entry in its new state (rendered at the next frame)
         self._dirty[item.key] = item
         if not self._timer.isActive():
             self._timer.start()

@@ -18,12 +18,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QLabel
 
+from desktop.core.entries import MessageItem
 from desktop.core.events import Notice
 from desktop.core.paths import app_paths
 from desktop.core.settings import SettingsStore
-from desktop.ui.conversation.model import MessageItem
 from desktop.ui.qt_async import TaskScope
 
 if TYPE_CHECKING:
@@ -178,15 +177,12 @@ class WindowExtensions(QObject):
         key = (id(pane), entry.messageId)
         item = self._entries.get(key)
         if item is None:
-            pane.transcript.on_notice(Notice(level=level, message=text))
+            pane.transcript.apply(Notice(level=level, message=text))
             added = pane.transcript.items[-1]
             if isinstance(added, MessageItem):
                 self._entries[key] = added
             return
-        item.text, item.level = text, level
-        widget = pane.view.widgets.get(item.key)
-        if isinstance(widget, QLabel):  # MessageRow: messages are otherwise immutable
-            widget.setText(f"ℹ  {text}")
+        pane.transcript.update(item, text=text, level=level)
 
     # ------------------------------------------------------------------ suggestions
     def can_suggest(self) -> bool:

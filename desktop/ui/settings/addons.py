@@ -181,7 +181,7 @@ class WindowAddons(QObject):
             pane.composer.editor.setPlaceholderText(str(exc))
             from desktop.core.events import Notice
 
-            pane.transcript.on_notice(Notice(level="info", message=str(exc)))
+            pane.transcript.apply(Notice(level="info", message=str(exc)))
         else:
             pane.composer.editor.setPlainText(text)
             pane.composer.editor.setFocus()

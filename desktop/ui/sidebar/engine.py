@@ -148,7 +148,7 @@ class HistoryEngine:
             agent,
             redact=self.service.redact,
             on_created=lambda conv_id: self._on_created(entry, conv_id),
-            on_problem=pane.bridge.notice.emit,
+            on_problem=pane.transcript.apply,
         )
         if self.service.writer is not None:
             recording.bind(self.service.writer)
@@ -282,7 +282,7 @@ class HistoryEngine:
         if isinstance(factory, str) and agent != window_agent:
             pending = PendingAgent(stored)
             pane = self.window.add_pane(stored.title, agent, pending.factory)
-            pending.notify = pane.transcript.on_notice
+            pending.notify = pane.transcript.apply
             pane.conversation.starter = pending
             self._offers[pane] = AgentChoiceOffer(pane, pending, agent, factory, agents)
             pane.destroyed.connect(partial(self._offers.pop, pane, None))
@@ -290,16 +290,14 @@ class HistoryEngine:
         else:
             plan = plan_resume(stored, agent_has_sessions=True)  # its own agent
             pane = self.window.add_pane(stored.title, agent, factory, plan.resume_id)
-            pane.conversation.starter = ResumeStarter(
-                stored, plan, notify=pane.transcript.on_notice
-            )
+            pane.conversation.starter = ResumeStarter(stored, plan, notify=pane.transcript.apply)
         pane.usage = replay(pane.transcript, stored)
         when = time.strftime("%d %b %Y, %H:%M", time.localtime(stored.updated_at)).lstrip("0")
-        pane.transcript.on_notice(
+        pane.transcript.apply(
             Notice(message=f"Saved conversation (last active {when}). A new prompt continues it.")
         )
         if isinstance(factory, str):
-            pane.transcript.on_error(ErrorEvent(code="agent_not_found", message=factory))
+            pane.transcript.apply(ErrorEvent(code="agent_not_found", message=factory))
         recorder = None
         if writer is not None:
             recorder = HistoryRecorder(
@@ -311,7 +309,7 @@ class HistoryEngine:
             agent,
             redact=self.service.redact,
             recorder=recorder,
-            on_problem=pane.bridge.notice.emit,
+            on_problem=pane.transcript.apply,
         )
         if writer is not None:
             recording.bind(writer)  # tells this conversation when history writes fail

@@ -127,7 +127,7 @@ class AgentChoiceOffer:
         """Continue with the window's agent (it gets a summary of the conversation)."""
         name, factory = self.agents.current()
         self._chosen(name, factory, recorded=False)
-        self.pane.transcript.on_notice(Notice(message=f"Continuing this conversation with {name}."))
+        self.pane.transcript.apply(Notice(message=f"Continuing this conversation with {name}."))
 
     def _on_agents_changed(self) -> None:
         if not self.pending.chosen:
@@ -142,7 +142,7 @@ class AgentChoiceOffer:
                 self.notice.set_reason(self.recorded, found)
             return
         self._chosen(self.recorded, found, recorded=True)
-        self.pane.transcript.on_notice(
+        self.pane.transcript.apply(
             Notice(
                 message=f"{self.recorded} is available now; this conversation continues with it."
             )

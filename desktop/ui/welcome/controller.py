@@ -74,7 +74,6 @@ class WelcomeController(QObject):
         transcript = pane.transcript
         transcript.problem_changed.connect(self._on_problem)
         transcript.item_added.connect(self._on_item)
-        pane.bridge.agent_ready.connect(transcript.on_agent_ready)
         pane.bridge.agent_ready.connect(self._on_ready)
         pane.bridge.mode_changed.connect(self._on_mode)
         banner.fix_requested.connect(self._on_fix_requested)

@@ -1,0 +1,337 @@
+"""One conversation's transcript: typed entries built from session events, the only one.
+
+The window's conversation model, the history recorder and the extension bridge each keep a
+``Transcript`` and feed it the session's events through ``apply``; the history stores its entries
+as typed JSON and a reopened conversation is loaded from those same entries, so a streamed and a
+reloaded conversation are the same list of entries by construction.
+
+Entries (``desktop.core.entries``) are frozen pydantic models with a ``type`` field (the
+history's item kind). ``apply`` returns what changed (``Added``, ``Changed``, or ``Appended``
+for a piece of streamed text), so a consumer renders or writes only that. Streamed text is kept
+as a list of pieces while it grows, because ``str +=`` over 200,000 deltas is quadratic; the
+open entry's ``text`` is joined when somebody reads it (``items``, ``item``) and when it closes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, assert_never
+
+from desktop.core.entries import (
+    FINAL,
+    ExitItem,
+    Item,
+    MessageItem,
+    StreamItem,
+    ToolItem,
+    ToolStatus,
+    TurnEndItem,
+    UserItem,
+    is_tool_echo,
+)
+from desktop.core.events import (
+    AgentExited,
+    AgentReady,
+    ErrorEvent,
+    ModeChanged,
+    Notice,
+    RulesChanged,
+    SessionEvent,
+    StateChanged,
+    TextDelta,
+    ThinkingDelta,
+    ToolCancelled,
+    ToolDecided,
+    ToolFinished,
+    ToolRequested,
+    ToolStarted,
+    TurnEnded,
+    TurnStarted,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Added:
+    """A new entry at the end."""
+
+    item: Item
+
+
+@dataclass(frozen=True, slots=True)
+class Changed:
+    """An entry changed (status, decision, a stream closed); ``item`` is its new state."""
+
+    item: Item
+
+
+@dataclass(frozen=True, slots=True)
+class Appended:
+    """A piece of text arrived for the open stream entry ``key``."""
+
+    key: int
+    text: str
+
+
+Change = Added | Changed | Appended
+
+
+class Transcript:
+    """The ordered entries of one conversation, updated by ``apply``.
+
+    Args:
+        clock: When a decision arrived (epoch seconds); tests pass their own.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self._items: list[Item] = []
+        self._clock = clock
+        self._pieces: list[str] = []  # text of the open stream not yet joined into its entry
+        self._stream: StreamItem | None = None
+        self._tools: dict[str, int] = {}  # call id -> key of its latest entry
+        self._users: dict[str, int] = {}  # turn id -> key of its prompt
+        self._tool_names: set[str] = set()
+        self._early: dict[str, dict[str, Any]] = {}  # call id -> its decision, before its request
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def items(self) -> Sequence[Item]:
+        """Every entry, in order (the open stream's text joined so far)."""
+        self._join()
+        return self._items
+
+    def item(self, key: int) -> Item:
+        """The entry at ``key`` as it stands."""
+        if self._stream is not None and key == self._stream.key:
+            self._join()
+        return self._items[key]
+
+    def peek(self, key: int) -> Item:
+        """The entry at ``key`` without joining streamed text (cheap; its ``text`` may lag)."""
+        return self._items[key]
+
+    def tool(self, call_id: str) -> ToolItem | None:
+        """The latest entry of tool call ``call_id``."""
+        key = self._tools.get(call_id)
+        item = self._items[key] if key is not None else None
+        return item if isinstance(item, ToolItem) else None
+
+    def prompt(self, turn_id: str | None) -> str:
+        """The prompt of ``turn_id`` ("" if unknown)."""
+        key = self._users.get(turn_id or "")
+        item = self._items[key] if key is not None else None
+        return item.text if isinstance(item, UserItem) else ""
+
+    def last_turn(self) -> str | None:
+        """The turn id of the last prompt that started."""
+        for item in reversed(self._items):
+            if isinstance(item, UserItem) and not item.queued:
+                return item.turn_id
+        return None
+
+    def turn_text(self, turn_id: str | None) -> str:
+        """Everything the assistant wrote in ``turn_id``."""
+        return "".join(
+            i.text
+            for i in self.items
+            if isinstance(i, StreamItem) and not i.thinking and i.turn_id == turn_id
+        )
+
+    # ------------------------------------------------------------------ writing
+    def apply(self, event: SessionEvent) -> list[Change]:
+        """Update the transcript with one session event; returns what changed."""
+        match event:
+            case TextDelta():
+                return self._append(event.text, "assistant", event.turn_id)
+            case ThinkingDelta():
+                return self._append(event.text, "thinking", event.turn_id)
+            case TurnStarted():
+                return self._turn_started(event)
+            case ToolRequested():
+                return self._tool_requested(event)
+            case ToolDecided():
+                return self._tool_decided(event)
+            case ToolStarted():
+                return self._tool_started(event)
+            case ToolFinished():
+                return self._tool_finished(event)
+            case ToolCancelled():
+                tool = self.tool(event.call_id)
+                if tool is None:
+                    return []
+                denied = tool.decision is not None and tool.decision.decision == "deny"
+                status = ToolStatus.DENIED if denied else ToolStatus.CANCELLED
+                reason = event.reason or None
+                return self._update_tool(event.call_id, status=status, cancel_reason=reason)
+            case TurnEnded():
+                end = TurnEndItem(
+                    turn_id=event.turn_id,
+                    reason=event.reason,
+                    usage=event.usage,
+                    message=event.message,
+                )
+                return [*self._close(), self._add(end)]
+            case Notice():
+                notice = MessageItem(
+                    type="notice", turn_id=event.turn_id, level=event.level, text=event.message,
+                    echo=is_tool_echo(event.message, self._tool_names),
+                )  # fmt: skip
+                return [*self._close(), self._add(notice)]
+            case ErrorEvent():
+                error = MessageItem(
+                    type="error", turn_id=event.turn_id, level="error", text=event.message,
+                    code=event.code, retryable=event.retryable,
+                )  # fmt: skip
+                return [*self._close(), self._add(error)]
+            case AgentExited():
+                if event.expected:
+                    return self._close()
+                exit_item = ExitItem(
+                    exit_code=event.exit_code, signal=event.signal, stderr_tail=event.stderr_tail
+                )
+                return [*self._close(), self._add(exit_item)]
+            case AgentReady() | StateChanged() | ModeChanged() | RulesChanged():
+                return []
+            case _:
+                assert_never(event)
+
+    def add_prompt(
+        self, turn_id: str, text: str, files: list[str], *, queued: bool
+    ) -> list[Change]:
+        """A prompt the user sent, before its turn starts (``queued`` while it waits)."""
+        changes = self._close()
+        changes.append(self._add(UserItem(turn_id=turn_id, text=text, files=files, queued=queued)))
+        return changes
+
+    def rekey_prompt(self, old: str, turn_id: str) -> None:
+        """A prompt held back by the window got its session turn id."""
+        key = self._users.pop(old, None)
+        if key is not None:
+            self._items[key] = self._items[key].model_copy(update={"turn_id": turn_id})
+            self._users[turn_id] = key
+
+    def update(self, key: int, **changes: Any) -> Changed:
+        """Change fields of entry ``key`` (a restarted exit, an extension's message)."""
+        item = self.item(key).model_copy(update=changes)
+        self._items[key] = item
+        return Changed(item)
+
+    def load(self, items: Iterable[Item]) -> list[Change]:
+        """Append stored entries as they are (a conversation reopened from history); events
+        that follow never change them (agents reuse call ids)."""
+        changes = self._close()
+        for item in items:
+            changes.append(self._add(item, live=False))
+        return changes
+
+    # ------------------------------------------------------------------ internals
+    def _add(self, item: Item, *, live: bool = True) -> Added:
+        item = item.model_copy(update={"key": len(self._items)})
+        self._items.append(item)
+        if isinstance(item, ToolItem):
+            self._tool_names.add(item.request.name)
+            if live:
+                self._tools[item.request.call_id] = item.key
+        elif isinstance(item, UserItem) and item.turn_id is not None and live:
+            self._users[item.turn_id] = item.key
+        return Added(item)
+
+    def _join(self) -> None:
+        stream = self._stream
+        if stream is not None and self._pieces:
+            joined = stream.text + "".join(self._pieces)
+            self._pieces.clear()
+            self._stream = stream.model_copy(update={"text": joined})
+            self._items[stream.key] = self._stream
+
+    def _close(self) -> list[Change]:
+        if self._stream is None:
+            return []
+        self._join()
+        item = self._stream.model_copy(update={"done": True})
+        self._items[item.key] = item
+        self._stream = None
+        self._pieces.clear()
+        return [Changed(item)]
+
+    def _append(
+        self, text: str, kind: Literal["assistant", "thinking"], turn: str | None
+    ) -> list[Change]:
+        stream = self._stream
+        if stream is not None and stream.type == kind and stream.turn_id == turn:
+            self._pieces.append(text)
+            return [Appended(stream.key, text)]
+        changes = self._close()
+        added = self._add(StreamItem(type=kind, turn_id=turn))
+        assert isinstance(added.item, StreamItem)
+        self._stream = added.item
+        self._pieces.append(text)
+        changes += [added, Appended(added.item.key, text)]
+        return changes
+
+    def _turn_started(self, event: TurnStarted) -> list[Change]:
+        changes = self._close()
+        key = self._users.get(event.turn_id)
+        if key is None:
+            user = UserItem(turn_id=event.turn_id, text=event.prompt, files=list(event.files))
+            changes.append(self._add(user))
+        elif getattr(self._items[key], "queued", False):
+            changes.append(self.update(key, queued=False))
+        return changes
+
+    def _tool_requested(self, event: ToolRequested) -> list[Change]:
+        status = ToolStatus.WAITING if event.pending else ToolStatus.APPROVED
+        fields: dict[str, Any] = {"request": event, "status": status}
+        fields.update(self._early.pop(event.call_id, {}))
+        open_call = self.tool(event.call_id)
+        if open_call is not None and open_call.status not in FINAL:
+            return self._update_tool(event.call_id, **fields)
+        return [*self._close(), self._add(ToolItem(turn_id=event.turn_id, **fields))]
+
+    def _tool_decided(self, event: ToolDecided) -> list[Change]:
+        denied = event.decision == "deny"
+        fields: dict[str, Any] = {
+            "decision": event,
+            "decided_at": self._clock(),
+            "status": ToolStatus.DENIED if denied else ToolStatus.APPROVED,
+        }
+        tool = self.tool(event.call_id)
+        if tool is None or tool.status in FINAL:
+            # Decided before the request reached this consumer (a subscriber that decides
+            # while the request is published): kept for the request.
+            self._early[event.call_id] = fields
+            return []
+        return self._update_tool(event.call_id, **fields)
+
+    def _tool_started(self, event: ToolStarted) -> list[Change]:
+        tool = self.tool(event.call_id)
+        if tool is not None and tool.status not in FINAL:
+            return self._update_tool(event.call_id, status=ToolStatus.RUNNING)
+        request = ToolRequested(
+            turn_id=event.turn_id,
+            call_id=event.call_id,
+            name=event.name,
+            category=event.category or "info",
+            args=event.args or {},
+            pending=False,
+        )
+        item = ToolItem(
+            turn_id=event.turn_id, request=request, status=ToolStatus.RUNNING, unasked=event.unasked
+        )
+        return [*self._close(), self._add(item)]
+
+    def _tool_finished(self, event: ToolFinished) -> list[Change]:
+        changes: list[Change] = []
+        if self.tool(event.call_id) is None:
+            started = ToolStarted(turn_id=event.turn_id, call_id=event.call_id, name=event.name)
+            changes += self._tool_started(started)
+        ok = event.status == "success"
+        status = ToolStatus.SUCCEEDED if ok else ToolStatus.FAILED
+        return changes + self._update_tool(event.call_id, result=event, status=status)
+
+    def _update_tool(self, call_id: str, **changes: Any) -> list[Change]:
+        key = self._tools.get(call_id)
+        if key is None:
+            return []
+        return [self.update(key, **changes)]
