@@ -76,8 +76,22 @@ SHORTCUTS: tuple[ShortcutGroup, ...] = (
             Shortcut("Up / Down", "Previous / next waiting request"),
             Shortcut("PgUp / PgDown", "Scroll the request's diff or command"),
             Shortcut("Ctrl+Shift+D", "Diff: unified or side by side"),
+            Shortcut("Ctrl+Shift+R", "Review the request's change full-window"),
         ),
         APPROVALS_CONTRACT,
+    ),
+    ShortcutGroup(
+        "Review",
+        (
+            Shortcut("Esc", "Back to the conversation, the keyboard where it was"),
+            Shortcut("Alt+Down / F7", "Next change"),
+            Shortcut("Alt+Up / Shift+F7", "Previous change"),
+            Shortcut("Ctrl+Shift+D", "Unified or side by side"),
+            Shortcut("Alt+Z", "Wrap long lines"),
+            Shortcut("Y / A / N", "Approve, always, deny the request under review"),
+        ),
+        "The approval keys of the card work in the review and decide the request shown; "
+        "the review then shows the next waiting change, or the conversation.",
     ),
     ShortcutGroup(
         "Window",

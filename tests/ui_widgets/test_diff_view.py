@@ -153,3 +153,55 @@ def test_five_thousand_line_change_loads_in_both_views(qtbot: QtBot, host: QWidg
     left, right = view.panes()
     assert len(left.rows) == len(right.rows) == 2502
     assert not left.is_formatted(1000), "rows off screen are never formatted"
+
+
+def test_side_by_side_says_headers_once_and_label_follows_the_view(host: QWidget) -> None:
+    view = _view(host, TWO_FILES)
+    assert view.toggle_button.text().startswith("Side by side")
+    view.set_side_by_side(True)
+    assert view.toggle_button.text().startswith("Unified")
+    left, right = view.panes()
+    headers = [i for i, r in enumerate(left.rows) if r.kind in (RowKind.FILE, RowKind.HUNK)]
+    assert headers and all(left.rows[i].text for i in headers)
+    assert all(right.rows[i].kind == left.rows[i].kind and not right.rows[i].text for i in headers)
+    assert left.verticalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+
+
+def test_side_by_side_of_a_new_file_shows_only_the_new_side(host: QWidget) -> None:
+    view = _view(host, unified_diff("", "one\ntwo\n", "new.txt"), side_by_side=True)
+    (pane,) = view.panes()
+    assert pane.rows and [r.text for r in pane.rows if r.kind == RowKind.ADDED] == ["one", "two"]
+    assert pane.rows[0].kind == RowKind.FILE and pane.rows[0].text.startswith("new.txt")
+
+
+def test_wrapping_keeps_both_sides_level(qtbot: QtBot, host: QWidget) -> None:
+    host.resize(600, 400)
+    long_old = "x = " + "a" * 300
+    text = unified_diff(f"{long_old}\nkeep\n", "x = 1\nkeep\n", "w.py")
+    view = _view(host, text, side_by_side=True)
+    view.set_wrap(True)
+    left, right = view.panes()
+    qtbot.waitUntil(lambda: right.texts() != [r.text for r in right.rows])
+    row = _row_of(left, RowKind.REMOVED, long_old)
+    lines = left.texts()[row].count("\u2028") + 1, right.texts()[row].count("\u2028") + 1
+    assert lines[1] > 1, "the short side is padded to the long side's height"
+    qtbot.waitUntil(lambda: left.document().findBlockByNumber(row).lineCount() > 1)
+    keep = _row_of(left, RowKind.CONTEXT, "keep")
+    top_left = left.blockBoundingGeometry(left.document().findBlockByNumber(keep)).top()
+    top_right = right.blockBoundingGeometry(right.document().findBlockByNumber(keep)).top()
+    assert top_left == top_right
+    right.selectAll()
+    assert "\u2028" not in (right.createMimeDataFromSelection().text())
+    view.set_wrap(False)
+    qtbot.waitUntil(lambda: right.texts() == [r.text for r in right.rows])
+
+
+def test_changes_are_stepped_through_and_marked(host: QWidget) -> None:
+    view = _view(host, TWO_FILES)
+    assert view.change_count() == 2
+    assert view.goto_change(1) == 0
+    assert view.goto_change(1) == 1
+    assert view.goto_change(1) == 0  # wraps around
+    assert view.goto_change(-1) == 1
+    view.set_side_by_side(True)
+    assert view.current_change() == -1 and view.change_count() == 2

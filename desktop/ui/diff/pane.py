@@ -107,7 +107,12 @@ class DiffPane(QPlainTextEdit):
 
     def texts(self) -> list[str]:
         """The texts shown, one per row, padding included."""
-        return self.toPlainText().split("\n")
+        texts: list[str] = []
+        block = self.document().firstBlock()
+        while block.isValid():  # toPlainText() would turn the padding into line breaks
+            texts.append(block.text())
+            block = block.next()
+        return texts
 
     def set_wrap(self, on: bool, *, anywhere: bool) -> None:
         """Wrap long lines at the pane's width (``anywhere``: also inside words, as the
