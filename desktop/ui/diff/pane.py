@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QResizeEvent,
     QTextBlock,
     QTextCursor,
+    QTextLayout,
     QTextOption,
 )
 from PySide6.QtWidgets import QFrame, QPlainTextEdit, QWidget
@@ -105,6 +106,15 @@ class DiffPane(QPlainTextEdit):
         self.setPlainText("\n".join(texts))
         self.scroll_to_row(first, context=0)
 
+    def lay_out_all(self) -> None:
+        """Lay out every row now (wrapping lays rows out lazily, as they are first shown):
+        the scroll range then counts every screen line, so two level sides scroll alike."""
+        layout = self.document().documentLayout()
+        block = self.document().firstBlock()
+        while block.isValid():
+            layout.blockBoundingRect(block)
+            block = block.next()
+
     def texts(self) -> list[str]:
         """The texts shown, one per row, padding included."""
         texts: list[str] = []
@@ -127,9 +137,18 @@ class DiffPane(QPlainTextEdit):
 
     def columns(self) -> int:
         """Characters per screen line when wrapping (fixed pitch)."""
-        margin = 2 * self.document().documentMargin() + self.cursorWidth()
-        advance = max(1, self.fontMetrics().horizontalAdvance("9"))
-        return max(1, int((self.viewport().width() - margin) // advance))
+        # Measured as the document lays a line out (bearings and all), not divided: one
+        # column off and every long row of one side would drift by a line.
+        width = self.viewport().width() - 2 * self.document().documentMargin()
+        layout = QTextLayout("9" * 2000, self.font())
+        option = QTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WrapAnywhere)
+        layout.setTextOption(option)
+        layout.beginLayout()
+        line = layout.createLine()
+        line.setLineWidth(max(1.0, width))
+        layout.endLayout()
+        return max(1, line.textLength())
 
     def scroll_to_row(self, row: int, *, context: int = 3) -> None:
         """Scroll so that ``row`` is near the top, ``context`` rows above it still shown."""

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.ui.diff.align import pad_pairs
+from desktop.ui.diff.align import MAX_ALIGNED_ROWS, pad_pairs
 from desktop.ui.diff.model import DiffModel, Row, RowKind, change_runs, has_side, parse_diff
 from desktop.ui.diff.pane import DiffPane, Numbers
 from desktop.ui.diff.theme import DiffTheme, RowDecorator
@@ -327,6 +327,10 @@ class DiffView(QWidget):
         for pane, texts in ((left, old), (right, new)):
             if pane.texts() != texts and pane.rows:
                 pane.set_texts(texts)
+        if self._wrap and len(old) <= MAX_ALIGNED_ROWS:
+            left.lay_out_all()
+            right.lay_out_all()
+            left.verticalScrollBar().setValue(right.verticalScrollBar().value())
 
     def _change_runs(self) -> list[tuple[int, int]]:
         if self._runs is None:
