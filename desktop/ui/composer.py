@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role
 
 if TYPE_CHECKING:
@@ -141,6 +142,8 @@ class ModeButton(QToolButton):
         super().__init__(parent)
         self.setObjectName("modeButton")
         self.setToolTip("Approval mode and always-rules of this conversation")
+        self.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        decorate(self, Icon.MODE, role="muted")
         self._mode, self._rules = _MODES[0][0], 0
         self._compact = False
         self._show()
@@ -214,6 +217,7 @@ class Composer(QWidget):
         self.attach = QPushButton(self.tr("Attach…"))
         self.attach.setAccessibleName(self.tr("Attach files"))
         self.attach.setToolTip(self.tr("Attach files to the next prompt"))
+        decorate(self.attach, Icon.ATTACH, role="muted")
         row.addWidget(self.attach)
         self.clear_files = QPushButton("Clear files")
         self.clear_files.setVisible(False)
@@ -227,11 +231,13 @@ class Composer(QWidget):
         self.stop.setAccessibleName("Stop the agent")
         self.stop.setToolTip("Stop the running turn (Esc in the prompt, or Ctrl+.)")
         set_role(self.stop, "danger", polished=False)
+        decorate(self.stop, Icon.STOP, role="danger")
         self.stop.setEnabled(False)
         row.addWidget(self.stop)
         self.send = QPushButton(self.tr("Send"))
         self.send.setAccessibleName(self.tr("Send the prompt"))
         set_role(self.send, "primary", polished=False)
+        decorate(self.send, Icon.SEND, role="accent_text")
         row.addWidget(self.send)
         for button in (self.attach, self.clear_files, self.mode, self.stop, self.send):
             _never_cut(button)

@@ -38,6 +38,7 @@ from desktop.ui.approvals.line import CardLine
 from desktop.ui.approvals.preview import PreviewBody
 from desktop.ui.approvals.summary import describe_decision, extra_description, tool_sentence
 from desktop.ui.diff import TOGGLE_SHORTCUT
+from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import ElidedLabel, set_role
 
 __all__ = ["ApprovalCard", "CardState", "describe_decision"]
@@ -151,6 +152,14 @@ class ApprovalCard(QFrame):
         self.never_button.setEnabled(event.offers_reject_always)  # else its key does nothing
         set_role(self.approve_button, "primary", polished=False)
         set_role(self.deny_button, "danger", polished=False)
+        for button, icon, role in (
+            (self.approve_button, Icon.APPROVE, "accent_text"),
+            (self.always_button, Icon.APPROVE_ALWAYS, "text"),
+            (self.deny_button, Icon.DENY, "danger"),
+            (self.reason_button, Icon.DENY_REASON, "text"),
+            (self.never_button, Icon.NEVER, "danger"),
+        ):
+            decorate(button, icon, role=role, size=14)
         self._build_layout()
         self._connect_signals()
         set_role(self, "approval", polished=False, state=self.state.value)

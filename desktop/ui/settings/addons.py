@@ -13,9 +13,10 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QComboBox, QPushButton
+from PySide6.QtWidgets import QComboBox, QPushButton, QToolButton
 
 from desktop.ui.extensions.window import SuggestionError, WindowExtensions
+from desktop.ui.icons import Icon, decorate
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.services import SettingsServices
 
@@ -77,6 +78,10 @@ class WindowAddons(QObject):
         self.settings_action.setEnabled(True)
         window.agent_bar.addSeparator()
         window.agent_bar.addAction(self.settings_action)
+        settings_button = window.agent_bar.widgetForAction(self.settings_action)
+        if isinstance(settings_button, QToolButton):  # a gear; the name and key in its tooltip
+            decorate(settings_button, Icon.SETTINGS, role="muted", size=18)
+            settings_button.setToolTip(self.tr("Settings (Ctrl+,)"))
         self.services.store.subscribe(self._on_settings)
         window.closed.connect(self._on_window_closed)
         self.extensions.start_if_needed()
@@ -90,6 +95,7 @@ class WindowAddons(QObject):
             accessible="Suggest next prompt",
             tip="Ask the extensions for a next prompt (it goes into the editor)",
         )
+        decorate(button, Icon.SUGGEST, role="muted")
         button.clicked.connect(lambda: self.suggest(pane, button))
 
     def pane_removed(self, pane: ConversationPane) -> None:
