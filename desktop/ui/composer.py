@@ -142,8 +142,7 @@ class ModeButton(QToolButton):
         super().__init__(parent)
         self.setObjectName("modeButton")
         self.setToolTip("Approval mode and always-rules of this conversation")
-        self.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        decorate(self, Icon.MODE, role="muted")
+        decorate(self, Icon.MODE, role="muted", beside_text=True)
         self._mode, self._rules = _MODES[0][0], 0
         self._compact = False
         self._show()

@@ -23,7 +23,7 @@ from typing import ClassVar
 from PySide6 import QtCore
 from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QIconEngine, QPainter, QPixmap
-from PySide6.QtWidgets import QAbstractButton, QApplication
+from PySide6.QtWidgets import QAbstractButton, QApplication, QToolButton
 
 from desktop.ui import theme
 
@@ -38,6 +38,7 @@ CHARMAP_FILE = "phosphor-charmap-1.3.0.json"
 #: Dynamic properties of a decorated button (kept on the C++ object: survive its wrapper).
 _NAME = "iconName"
 _ROLE = "iconRole"
+_BESIDE = "iconBesideText"
 
 
 class Icon(StrEnum):
@@ -119,16 +120,30 @@ def icon(name: Icon, role: str = "text") -> QIcon:
     return QIcon(_GlyphEngine(chr(_Font.charmap[name.value]), _Font.family, role))
 
 
-def decorate(button: QAbstractButton, name: Icon, *, role: str = "text", size: int = 16) -> None:
-    """Give ``button`` the icon ``name`` in the palette colour ``role``, now or at ``load``."""
+def decorate(
+    button: QAbstractButton,
+    name: Icon,
+    *,
+    role: str = "text",
+    size: int = 16,
+    beside_text: bool = False,
+) -> None:
+    """Give ``button`` the icon ``name`` in the palette colour ``role``, now or at ``load``.
+
+    ``beside_text``: a tool button keeps showing its text, beside the icon (set with the icon:
+    the style is a ``Qt`` enum, which the first frame goes without).
+    """
     button.setProperty(_NAME, name.value)
     button.setProperty(_ROLE, role)
+    button.setProperty(_BESIDE, beside_text)
     button.setIconSize(QSize(size, size))
     if _Font.family is not None:
         _set(button)
 
 
 def _set(button: QAbstractButton) -> None:
+    if isinstance(button, QToolButton) and button.property(_BESIDE):
+        button.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
     button.setIcon(icon(Icon(str(button.property(_NAME))), str(button.property(_ROLE))))
 
 
