@@ -1,8 +1,8 @@
 """Help ▸ Keyboard Shortcuts (F1): every key the window answers to, from one table.
 
-``SHORTCUTS`` is the single list (grouped: Conversation, Approvals, Window) that the window
-shows; a test checks it against the shortcuts of the window's menu actions, so the two cannot
-drift apart. ``APPROVALS_CONTRACT`` is the keyboard contract of the approval cards, worded
+``SHORTCUTS`` is the single list (grouped: Conversation, Approvals, View, Window) that the
+window shows; a test checks it against the shortcuts of the window's menu actions, so the two
+cannot drift apart. ``APPROVALS_CONTRACT`` is the keyboard contract of the approval cards, worded
 for users (the README says the same). The window is non-modal (``show()``, never ``exec()``):
 it can stay open beside the conversation while one learns the keys.
 """
@@ -60,7 +60,11 @@ SHORTCUTS: tuple[ShortcutGroup, ...] = (
             Shortcut("Esc / Ctrl+.", "Stop the running turn"),
             Shortcut("Ctrl+N", "New conversation"),
             Shortcut("F2", "Rename the conversation"),
-            Shortcut("Ctrl+Shift+F", "Search every conversation"),
+            Shortcut("Ctrl+F / Ctrl+Shift+F", "Search every conversation"),
+            Shortcut("Ctrl+Z", "Undo (in the sidebar: bring back a deleted conversation)"),
+            Shortcut("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
+            Shortcut("Ctrl+X / Ctrl+C / Ctrl+V", "Cut, copy, paste"),
+            Shortcut("Ctrl+A", "Select all"),
         ),
     ),
     ShortcutGroup(
@@ -92,6 +96,15 @@ SHORTCUTS: tuple[ShortcutGroup, ...] = (
         ),
         "The approval keys of the card work in the review and decide the request shown; "
         "the review then shows the next waiting change, or the conversation.",
+    ),
+    ShortcutGroup(
+        "View",
+        (
+            Shortcut("Ctrl+= / Ctrl++", "Zoom in (every part of every window)"),
+            Shortcut("Ctrl+-", "Zoom out"),
+            Shortcut("Ctrl+0", "Actual size"),
+            Shortcut("Ctrl+B", "Show or hide the sidebar"),
+        ),
     ),
     ShortcutGroup(
         "Window",

@@ -31,14 +31,13 @@ from desktop.ui.sidebar import WindowHistory
 from desktop.ui.status_bar import WindowStatus
 
 if TYPE_CHECKING:  # the core and the pane load after the first paint (``desktop.ui.startup``)
-    from PySide6.QtGui import QAction, QCloseEvent
+    from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent
     from PySide6.QtWidgets import QDialog
 
     from desktop.core.session import BackendFactory
     from desktop.ui.pane import ConversationPane
     from desktop.ui.plugins import WindowPlugin
     from desktop.ui.qt_async import AsyncRuntime, TaskScope
-    from desktop.ui.review.controller import ReviewController
     from desktop.ui.review.controller import ReviewController
     from desktop.ui.sidebar.lists import ConversationList
     from desktop.ui.sidebar.resume import AgentSource
@@ -185,8 +184,7 @@ class WorkspaceWindow(QMainWindow):
 
     # ------------------------------------------------------------------ view
     def zoom(self, steps: int) -> float:
-        """View ▸ Zoom in (``steps`` > 0), out (< 0) or back to 100 % (0): every element of
-        every window follows (``desktop.ui.zoom``); returns the zoom level."""
+        """View ▸ Zoom in (> 0), out (< 0), 100 % (0): every window follows; the new level."""
         from desktop.ui import theme, zoom
 
         before = zoom.level()
@@ -196,13 +194,27 @@ class WorkspaceWindow(QMainWindow):
             theme.apply(app, style=False)
         return level
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_sidebar()
+
+    def _fit_sidebar(self) -> None:
+        """A narrow window takes room from the sidebar (to its minimum) before the conversation
+        gets less than it needs (the splitter would keep the sidebar's width)."""
+        side, main = self.splitter.sizes()
+        sidebar = self.history.sidebar
+        short = self.stack.minimumSizeHint().width() - main
+        give = min(short, side - sidebar.minimumWidth())
+        if give > 0 and sidebar.isVisibleTo(self):
+            self.splitter.setSizes([side - give, main + give])
+
     def toggle_sidebar(self) -> None:
         """View ▸ Sidebar (Ctrl+B): hide or show the conversations sidebar (remembered)."""
         self.show_sidebar(not self.history.sidebar.isVisibleTo(self))
 
     def show_sidebar(self, visible: bool) -> None:
         """Show or hide the conversations sidebar (remembered for every window)."""
-        sidebar = self.history.sidebar
+        sidebar, action = self.history.sidebar, self.menus.actions.get("sidebar")
         if sidebar.isVisibleTo(self) == visible:
             return
         if not visible:
@@ -212,7 +224,6 @@ class WorkspaceWindow(QMainWindow):
                 self.current.composer.editor.setFocus()
         sidebar.setVisible(visible)
         window_state.remember_sidebar(visible=visible)
-        action = self.menus.actions.get("sidebar")
         if action is not None:
             action.setChecked(visible)
 
@@ -259,7 +270,6 @@ class WorkspaceWindow(QMainWindow):
             resume_id=resume_id,
         )
         self.review.pane_added(pane)  # before the list grows: made once, then told of each
-        self.review.pane_added(pane)  # before the list grows: made once, then told of each
         self.panes.append(pane)
         self.stack.addWidget(pane)
         pane.status_changed.connect(self._update_status)
@@ -267,22 +277,6 @@ class WorkspaceWindow(QMainWindow):
         for plugin in self.plugins:
             plugin.pane_added(pane)
         return pane
-
-    _review: ReviewController | None = None
-
-    @property
-    def review(self) -> ReviewController:
-        """The review view's controller (made with the first conversation: the core's loaded)."""
-        if self._review is None:
-            from desktop.ui.review.controller import ReviewController
-
-            self._review = ReviewController(self.stack, self)
-            self.install_plugin(self._review)
-        return self._review
-
-    def open_review(self, pane: ConversationPane, diff: str, title: str) -> None:
-        """Show ``diff`` (e.g. a finished edit's) full-window in place of ``pane``; Esc returns."""
-        self.review.open(pane, diff, title)
 
     _review: ReviewController | None = None
 

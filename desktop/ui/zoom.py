@@ -28,21 +28,18 @@ _SIZE = re.compile(r"(?<![\w.#-])(\d+(?:\.\d+)?)(pt|px)\b")
 
 
 class _State:
-    """The zoom level and the font-size scale."""
+    """The Appearance font-size scale (the zoom level is read from the hints, which cache it)."""
 
-    level: float | None = None
     font_scale = 1.0
 
 
 def level() -> float:
     """The zoom level (1.0: 100 %), as remembered from the previous run."""
-    if _State.level is None:
-        value = startup_hints.store().value(_KEY)
-        try:
-            _State.level = _nearest(float(str(value))) if value is not None else 1.0
-        except ValueError:
-            _State.level = 1.0
-    return _State.level
+    value = startup_hints.store().value(_KEY)
+    try:
+        return _nearest(float(str(value))) if value is not None else 1.0
+    except ValueError:
+        return 1.0
 
 
 def factor() -> float:
@@ -72,7 +69,6 @@ def set_level(value: float) -> float:
     """
     new = _nearest(value)
     if new != level():
-        _State.level = new
         store = startup_hints.store()
         store.setValue(_KEY, f"{new:g}")
         store.sync()

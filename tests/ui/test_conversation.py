@@ -85,7 +85,7 @@ def test_streaming_markdown_thinking_and_usage(driver: Driver, qtbot: QtBot) -> 
         assert "return" in shown and "Tail line" in shown
         status = pane.window().status_labels  # type: ignore[attr-defined]
         assert "in 7" in status["tokens"].text() and "out 3" in status["tokens"].text()
-        assert "idle" in status["state"].text()
+        assert status["state"].text() == "Ready"  # in words, never the enum value
         assert pane.composer.editor.toPlainText() == ""
 
     driver.run(body(), 90)
@@ -269,7 +269,7 @@ def test_mode_switch_goes_to_the_session(driver: Driver, qtbot: QtBot) -> None:
         card = _cards(pane)[0]
         assert card.approval is None  # nobody was asked (the agent applies the mode too)
         assert card.item.decision is None or card.item.decision.source == "mode"
-        assert "auto_edit" in pane.window().status_labels["mode"].text()  # type: ignore[attr-defined]
+        assert pane.window().status_labels["mode"].text() == "Auto-approve edits"  # type: ignore[attr-defined]
         assert (driver.workspace() / "m.txt").exists()
 
     driver.run(body(), 90)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui import theme
+from desktop.ui.icons import Icon, decorate
 
 if TYPE_CHECKING:
     from desktop.ui.sidebar.bars import ConfirmDeleteBar, UndoBar
@@ -105,8 +106,9 @@ class HistorySidebar(QWidget):
             self._empty.setObjectName("sidebarListEmpty")
             self.stack.addWidget(self._empty)
         column.addWidget(self.stack, 1)
-        self.new = QPushButton("+  New conversation")
+        self.new = QPushButton(self.tr("New conversation"))
         self.new.setObjectName("newConversation")
+        decorate(self.new, Icon.NEW_CONVERSATION)
         self.new.setAccessibleName("New conversation")
         wrap = QVBoxLayout()
         wrap.setContentsMargins(10, 0, 10, 0)
