@@ -76,8 +76,8 @@ class HistorySidebar(QWidget):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("sidebar")
-        self.setMinimumWidth(264)
-        self.setStyleSheet(_QSS.format(**theme.current()._asdict()))
+        self.setMinimumWidth(200)  # the window works from 640 px wide
+        theme.follow(self, _QSS)
         self._column = column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 10)
         column.setSpacing(6)
@@ -87,8 +87,8 @@ class HistorySidebar(QWidget):
         column.addWidget(name)
         self.search = QLineEdit()
         self.search.setObjectName("sidebarSearch")
-        self.search.setPlaceholderText("Search  (Ctrl+Shift+F)")
-        self.search.setToolTip("Search every conversation of this workspace")
+        self.search.setPlaceholderText(self.tr("Search"))
+        self.search.setToolTip(self.tr("Search every conversation of this workspace (Ctrl+F)"))
         self.search.setAccessibleName("Search conversations")
         column.addWidget(self.search)
         self.heading = QLabel("CONVERSATIONS")
