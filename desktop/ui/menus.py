@@ -5,7 +5,7 @@ All act on the widget that has the keyboard (the prompt, the search field, a sel
 Undo with nothing to undo there brings back the conversation deleted last while its Undo bar
 shows. Settings is the Preferences item: under Edit on Linux and Windows, moved by Qt to the
 application menu on macOS (``MenuRole.PreferencesRole``). View holds zoom (every element
-follows, ``desktop.ui.zoom``), the sidebar (Ctrl+B) and the theme.
+follows, ``desktop.ui.zoom``) and the sidebar (Ctrl+B).
 
 The menu titles exist from the first frame; their actions are added right after it
 (``add_actions``), because ``QKeySequence`` and the actions cost a tenth of a start-up.
@@ -113,7 +113,6 @@ class WindowMenus:
         sidebar = self._add(view, "sidebar", "&Sidebar", "Ctrl+B", window.toggle_sidebar)
         sidebar.setCheckable(True)
         sidebar.setChecked(window.history.sidebar.isVisibleTo(window))
-        self.theme = view.addMenu(tr("&Theme"))
 
     def _add_conversation(self) -> None:
         menu, window, history = self.conversation, self.window, self.window.history
