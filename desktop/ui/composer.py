@@ -284,7 +284,8 @@ class Composer(QWidget):
         if compact == self._compact:
             return
         self._compact = compact
-        self.attach.setText("+" if compact else self.tr("Attach…"))
+        short = "" if not self.attach.icon().isNull() else "+"  # the paperclip icon alone
+        self.attach.setText(short if compact else self.tr("Attach…"))
         self.mode.set_compact(compact)
         margin = 12 if compact else 24
         self._outer.setContentsMargins(margin, 8, margin, 14)

@@ -204,9 +204,13 @@ def test_status_bar_speaks_in_words(driver: Driver) -> None:
     labels = window.status_labels
     assert labels["state"].text() == "Ready"
     assert labels["mode"].text() == "Ask every time"
-    pane.composer.editor.setPlainText("write it")
-    driver.call(pane.composer.send.click)
-    driver.wait(lambda: labels["state"].text() == "Waiting for your approval", what="pending")
+
+    async def ask() -> None:
+        pane.composer.editor.setPlainText("write it")
+        pane.composer.send.click()
+        await until(lambda: labels["state"].text() == "Waiting for your approval", what="pending")
+
+    driver.run(ask())
     shown = " ".join(label.text() for label in labels.values())
     assert not any(state.value in shown for state in SessionState if "_" in state.value)
     assert "State:" not in shown and "Mode:" not in shown
