@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal, assert_never
+from typing import Any, Literal, NamedTuple, assert_never
 
 from desktop.core.entries import (
     FINAL,
@@ -52,22 +51,19 @@ from desktop.core.events import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Added:
+class Added(NamedTuple):
     """A new entry at the end."""
 
     item: Item
 
 
-@dataclass(frozen=True, slots=True)
-class Changed:
+class Changed(NamedTuple):
     """An entry changed (status, decision, a stream closed); ``item`` is its new state."""
 
     item: Item
 
 
-@dataclass(frozen=True, slots=True)
-class Appended:
+class Appended(NamedTuple):
     """A piece of text arrived for the open stream entry ``key``."""
 
     key: int
@@ -89,6 +85,8 @@ class Transcript:
         self._clock = clock
         self._pieces: list[str] = []  # text of the open stream not yet joined into its entry
         self._stream: StreamItem | None = None
+        self._open: tuple[str, str | None] | None = None  # the open stream's type and turn
+        self._open_key = 0
         self._tools: dict[str, int] = {}  # call id -> key of its latest entry
         self._users: dict[str, int] = {}  # turn id -> key of its prompt
         self._tool_names: set[str] = set()
@@ -141,6 +139,8 @@ class Transcript:
     # ------------------------------------------------------------------ writing
     def apply(self, event: SessionEvent) -> list[Change]:
         """Update the transcript with one session event; returns what changed."""
+        if type(event) is TextDelta:  # the hot path, before the slower class patterns below
+            return self._append(event.text, "assistant", event.turn_id)
         match event:
             case TextDelta():
                 return self._append(event.text, "assistant", event.turn_id)
@@ -251,21 +251,21 @@ class Transcript:
         self._join()
         item = self._stream.model_copy(update={"done": True})
         self._items[item.key] = item
-        self._stream = None
+        self._stream = self._open = None
         self._pieces.clear()
         return [Changed(item)]
 
     def _append(
         self, text: str, kind: Literal["assistant", "thinking"], turn: str | None
     ) -> list[Change]:
-        stream = self._stream
-        if stream is not None and stream.type == kind and stream.turn_id == turn:
+        if self._open == (kind, turn):  # the open stream goes on (the hot path)
             self._pieces.append(text)
-            return [Appended(stream.key, text)]
+            return [Appended(self._open_key, text)]
         changes = self._close()
         added = self._add(StreamItem(type=kind, turn_id=turn))
         assert isinstance(added.item, StreamItem)
         self._stream = added.item
+        self._open, self._open_key = (kind, turn), added.item.key
         self._pieces.append(text)
         changes += [added, Appended(added.item.key, text)]
         return changes

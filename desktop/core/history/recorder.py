@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop.core.entries import FINAL, Item, StreamItem, ToolItem
-from desktop.core.events import AgentReady, SessionEvent, TurnEnded, TurnStarted
+from desktop.core.events import SessionEvent
 from desktop.core.history.items import clip_output, entry_json, search_text
 from desktop.core.history.store import title_from_prompt
 from desktop.core.history.writer import (
@@ -100,21 +100,23 @@ class HistoryRecorder:
 
     def on_event(self, event: SessionEvent) -> None:
         """Session subscriber: apply one event to the transcript and write what changed."""
-        if isinstance(event, AgentReady) and event.session_id:
+        # ``event.type``, not ``isinstance``: this runs for every text delta, and ``isinstance``
+        # on a pydantic model runs Python code.
+        if event.type == "agent_ready" and event.session_id:
             update = UpdateConversation(self.conversation_id, agent_session_id=event.session_id)
             self._writer.submit(update)
-        elif isinstance(event, TurnStarted) and not self._has_title:
+        elif event.type == "turn_started" and not self._has_title:
             self._has_title = True
             title = self._redact(title_from_prompt(event.prompt))
             self._writer.submit(UpdateConversation(self.conversation_id, title=title))
-        elif isinstance(event, TurnEnded):
+        elif event.type == "turn_ended":
             # A call still open when its turn ends never finishes: it is written as it stands.
             for key in sorted(self._open):
                 if self._transcript.peek(key).turn_id in (None, event.turn_id):
                     self._open.discard(key)
                     self._write(self._transcript.item(key), complete=True)
         for change in self._transcript.apply(event):
-            if isinstance(change, Appended):
+            if isinstance(change, Appended):  # a plain class: a fast check
                 self._streamed(change.key)
             else:
                 if isinstance(change, Added):

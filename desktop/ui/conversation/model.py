@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from PySide6.QtCore import QObject, Signal
 
 from desktop.core.entries import Item, StreamItem, ToolItem
-from desktop.core.events import AgentReady, ErrorEvent, SessionEvent, TurnEnded, TurnEndReason
+from desktop.core.events import ErrorEvent, SessionEvent, TurnEndReason
 from desktop.core.transcript import Added, Appended, Change, Changed
 from desktop.core.transcript import Transcript as Entries
 
@@ -62,18 +62,21 @@ class Transcript(QObject):
 
     # ------------------------------------------------------------------ changes
     def apply(self, event: SessionEvent) -> None:
-        """A session event (the pane subscribes this to its session)."""
-        if isinstance(event, ErrorEvent) and event.fix is not None:
+        """A session event (the pane subscribes this to its session).
+
+        The window's own concerns are read from ``event.type`` (a string compare: ``isinstance``
+        on a pydantic model runs Python code, and this runs for every text delta)."""
+        if event.type == "error" and event.fix is not None:
             # Announced once however often the start is retried; the window shows its fix.
             if self.problem is None or self.problem.fix != event.fix:
                 self.problem = event
                 self.problem_changed.emit(event)
             return
-        if isinstance(event, AgentReady) and self.problem is not None:
+        if event.type == "agent_ready" and self.problem is not None:
             self.problem = None
             self.problem_changed.emit(None)
-        if (
-            isinstance(event, TurnEnded)
+        elif (
+            event.type == "turn_ended"
             and event.reason == TurnEndReason.ERROR
             and self.problem is not None
         ):
@@ -99,7 +102,7 @@ class Transcript(QObject):
 
     def _emit(self, changes: Iterable[Change]) -> None:
         for change in changes:
-            if isinstance(change, Appended):
+            if isinstance(change, Appended):  # the hot path: a piece of streamed text
                 self._fresh[change.key].append(change.text)
                 self.item_changed.emit(self.entries.peek(change.key))
             elif isinstance(change, Added):
