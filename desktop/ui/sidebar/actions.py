@@ -88,6 +88,10 @@ class ConversationActions:
         finally:
             self.deleting.discard(conv_id)
         await self._reload()
+        # The keyboard stays with the list (a new conversation replacing the deleted one took
+        # it): Ctrl+Z there undoes the deletion, where a text field would undo its own typing.
+        if self.sidebar.can_undo:
+            self.sidebar.list.setFocus()
 
     async def _delete(self, entry: Entry, conv_id: str) -> None:
         await self._discard(entry)

@@ -7,7 +7,9 @@ reopening), is imported and made when the window gets its first conversation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6 import QtCore
 
 from desktop.ui.sidebar.panel import HistorySidebar
 
@@ -17,6 +19,13 @@ if TYPE_CHECKING:
     from desktop.ui.pane import ConversationPane
     from desktop.ui.sidebar.engine import HistoryEngine, HistoryWindow
     from desktop.ui.sidebar.entries import Entry
+
+    class SidebarWindow(HistoryWindow, Protocol):
+        """The window as the sidebar sees it: the history's needs and the shown pane."""
+
+        @property
+        def current(self) -> ConversationPane | None:
+            """The conversation shown."""
 
 
 class WindowHistory:
@@ -29,12 +38,19 @@ class WindowHistory:
     """
 
     def __init__(
-        self, window: HistoryWindow, parent: QWidget | None = None, *, lazy: bool = False
+        self, window: SidebarWindow, parent: QWidget | None = None, *, lazy: bool = False
     ) -> None:
         self.window = window
         name = window.workspace.name or str(window.workspace)
         self.sidebar = HistorySidebar(name, str(window.workspace), parent, lazy=lazy)
+        self.sidebar.leave_requested.connect(self._to_composer)
         self.engine: HistoryEngine | None = None
+
+    def _to_composer(self) -> None:
+        """Esc in the empty search field: the shown conversation's composer takes the keys."""
+        pane = self.window.current
+        if pane is not None:
+            pane.composer.editor.setFocus(QtCore.Qt.FocusReason.ShortcutFocusReason)
 
     def start(self) -> HistoryEngine:
         """The engine (made on first use; needs the running event loop)."""

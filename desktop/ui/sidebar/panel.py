@@ -59,12 +59,18 @@ class HistorySidebar(QWidget):
     Signals:
         new_requested(): "New conversation" was pressed.
         search_requested(str): the search text settled (empty: back to the list).
-        undo_requested(): Undo (the bar's button or Ctrl+Z in the sidebar).
+        undo_requested(): Undo (the bar's button, Ctrl+Z while the bar is up, ``undo_delete``).
+        can_undo_changed(bool): Undo became possible (the bar is up) or not; an Edit ▸ Undo
+            action follows it.
+        leave_requested(): Esc in the empty search field: the window gives the composer the
+            keyboard.
     """
 
     new_requested = Signal()
     search_requested = Signal(str)
     undo_requested = Signal()
+    can_undo_changed = Signal(bool)
+    leave_requested = Signal()
 
     def __init__(
         self,
@@ -144,10 +150,14 @@ class HistorySidebar(QWidget):
         self._column.insertWidget(below, confirm)
         self._column.insertWidget(below + 1, undo)
         self._parts = (conversations, results, confirm, undo)
-        self._undo_key = QShortcut(QKeySequence.StandardKey.Undo, conversations)
-        self._undo_key.setContext(QtCore.Qt.ShortcutContext.WidgetShortcut)
+        # Ctrl+Z anywhere in the window while the bar is up (a text field keeps its own undo:
+        # it takes the key first); off otherwise, so it never shadows another Undo.
+        self._undo_key: QShortcut | None = QShortcut(QKeySequence.StandardKey.Undo, self)
+        self._undo_key.setContext(QtCore.Qt.ShortcutContext.WindowShortcut)
+        self._undo_key.setEnabled(False)
+        self._undo_key.activated.connect(self.undo_delete)
         undo.undo_requested.connect(self.undo_requested)
-        self._undo_key.activated.connect(self.undo_requested)
+        undo.shown.connect(self._on_undo_shown)
         # The field is empty until then (so the clear button hidden), and its keys lead to
         # the lists: both wait for them.
         self.search.setClearButtonEnabled(True)
@@ -177,6 +187,34 @@ class HistorySidebar(QWidget):
     def undo(self) -> UndoBar:
         """The inline Undo bar."""
         return self._completed()[3]
+
+    # ------------------------------------------------------------------ undo
+    @property
+    def can_undo(self) -> bool:
+        """Whether a deletion can be undone now (the Undo bar is up)."""
+        return self._parts is not None and not self.undo.isHidden()
+
+    def undo_delete(self) -> bool:
+        """Undo the latest deletion while the Undo bar is up (Ctrl+Z, Edit ▸ Undo); False when
+        there is nothing to undo."""
+        if not self.can_undo:
+            return False
+        self.undo_requested.emit()
+        return True
+
+    def release_undo_key(self) -> None:
+        """The window's own Edit ▸ Undo takes Ctrl+Z (and calls ``undo_delete`` when
+        ``can_undo``): the sidebar's key goes, so the two never make the key ambiguous."""
+        self.complete()
+        if self._undo_key is not None:
+            self._undo_key.setEnabled(False)
+            self._undo_key.deleteLater()
+            self._undo_key = None
+
+    def _on_undo_shown(self, shown: bool) -> None:
+        if self._undo_key is not None:
+            self._undo_key.setEnabled(shown)
+        self.can_undo_changed.emit(shown)
 
     def _connect_signals(self) -> None:
         self.new.clicked.connect(self.new_requested)
@@ -224,9 +262,11 @@ class HistorySidebar(QWidget):
     def _search_key(self, event: QKeyEvent) -> bool:
         qt = QtCore.Qt
         key = event.key()
-        if key == qt.Key.Key_Escape and self.search.text():
-            self.search.clear()
-            self.list.setFocus()
+        if key == qt.Key.Key_Escape:  # clears the search; in an empty field, leaves it
+            if self.search.text():
+                self.search.clear()
+            else:
+                self.leave_requested.emit()
             return True
         if key == qt.Key.Key_Down and self.searching and self.results.count():
             self.results.setFocus()
