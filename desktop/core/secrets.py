@@ -50,11 +50,15 @@ class SecretStoreError(Exception):
 
 @dataclass(frozen=True)
 class KeyringStatus:
-    """The classification of the keyring backend, shown in Settings → API keys."""
+    """The classification of the keyring backend, shown in Settings → API keys.
+
+    ``backend`` is the class (``module.Class``, for logs); ``label`` is what people call it.
+    """
 
     secure: bool
     backend: str
     message: str
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,36 @@ class StoredKey:
 def backend_name(backend: KeyringBackend) -> str:
     """``module.Class`` of a keyring backend."""
     return f"{type(backend).__module__}.{type(backend).__qualname__}"
+
+
+#: What people call each backend (by the module under ``keyring.backends``).
+_LABELS = {
+    "kwallet": "KDE Wallet",
+    "macOS": "macOS Keychain",
+    "Windows": "Windows Credential Manager",
+    "chainer": "no secure keyring",
+    "fail": "no keyring",
+    "null": "no keyring",
+}
+
+
+def _desktop_keyring(environ: Mapping[str, str]) -> str:
+    """Which program answers the Secret Service on this desktop (a best guess, for words)."""
+    desktop = environ.get("XDG_CURRENT_DESKTOP", "").lower()
+    return "KDE Wallet" if "kde" in desktop else "GNOME Keyring"
+
+
+def backend_label(backend: KeyringBackend, environ: Mapping[str, str] | None = None) -> str:
+    """A keyring backend in words: "GNOME Keyring (Secret Service)", "macOS Keychain"…"""
+    module = type(backend).__module__
+    short = module.removeprefix("keyring.backends.")
+    if short in ("SecretService", "libsecret"):
+        return f"{_desktop_keyring(os.environ if environ is None else environ)} (Secret Service)"
+    if short in _LABELS:
+        return _LABELS[short]
+    if module.startswith("keyrings.alt"):
+        return "a plain-text file keyring (keyrings.alt)"
+    return type(backend).__qualname__
 
 
 def _is_secure(backend: KeyringBackend) -> bool:
@@ -124,18 +158,19 @@ class SecretStore:
         self._memory: dict[str, str] = {}
         self._listeners: list[Callable[[str], None]] = []
         name = backend_name(chosen)
+        label = backend_label(chosen, self._environ)
         if self._secure:
-            message = f"API keys are stored in the system keyring ({name})."
+            message = f"API keys are stored in {label}."
         else:
             message = (
-                f"No secure system keyring is available (found {name}). Keys are read from "
+                f"No secure system keyring is available (found {label}). Keys are read from "
                 "ANTHROPIC_API_KEY / OPENAI_API_KEY, and keys you type are kept in memory for "
                 "this run only. To store keys, run a Secret Service (e.g. gnome-keyring or "
                 "KWallet) in your session."
             )
             if announce:
                 log.warning("%s", message)
-        self.status = KeyringStatus(secure=self._secure, backend=name, message=message)
+        self.status = KeyringStatus(secure=self._secure, backend=name, message=message, label=label)
 
     def subscribe(self, listener: Callable[[str], None]) -> Callable[[], None]:
         """Be told the entry name after each key is set or deleted through this facade (on the

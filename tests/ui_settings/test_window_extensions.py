@@ -128,7 +128,12 @@ def test_enabling_shell_deny_list_blocks_a_command(
         page.deny_save.click()
         saved = json.loads((app_paths().config / "shell-deny-list.json").read_text())
         assert saved == {"patterns": ["touch *", "sudo *"]}
-        page.form.editors["enabled_builtins"].set_value(["shell_deny_list"])
+        await until(lambda: "shell_deny_list" in page.switches, what="rows listed")
+        switch = page.switches["shell_deny_list"]
+        assert not switch.isChecked()
+        qtbot.mouseClick(switch, Qt.MouseButton.LeftButton, pos=switch.rect().center())
+        assert page.settings_value() == {"enabled_builtins": ["shell_deny_list"], "disabled": []}
+        assert dialog.status.text() == "Unsaved changes"
         assert dialog.save(), dialog.status.text()
         stored = json.loads(dialog.services.store.path.read_text())
         assert stored["extensions"]["enabled_builtins"] == ["shell_deny_list"]

@@ -1,9 +1,11 @@
 """Settings → Extensions: what loaded, what is off, what failed and why, what awaits trust.
 
-The built-in switches are a form generated from ``ExtensionSettings`` (saved with the rest of
-the settings); the shell deny list is edited here and written atomically to the file the
-``shell_deny_list`` extension reads on every request. Workspace extensions are reviewed in a
-non-modal trust dialog that shows their manifest; trusting reloads the runtime.
+One row per extension found, each with its one switch (``ExtensionSettings``: a built-in is on
+when it is in ``enabled_builtins``, any other one unless it is in ``disabled``), saved with the
+rest of the settings; the row's badge says what the runtime did with it. The shell deny list
+is edited here and written atomically to the file the ``shell_deny_list`` extension reads on
+every request. Workspace extensions are reviewed in a non-modal trust dialog that shows their
+manifest; trusting reloads the runtime.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -24,49 +28,67 @@ from PySide6.QtWidgets import (
 
 from desktop.core.atomic_file import atomic_write
 from desktop.core.extensions.builtin.shell_deny_list.events import deny_list_path, load_patterns
-from desktop.core.settings.models import ExtensionSettings
 from desktop.ui.conversation.items import set_role
 from desktop.ui.extensions.trust_dialog import TrustDialog
 from desktop.ui.extensions.window import WindowExtensions
-from desktop.ui.settings.forms import ModelForm
+from desktop.ui.settings.words import builtin_extensions, tr
+
+#: What each runtime state reads as on a row's badge.
+_STATES = {
+    "loaded": "Running",
+    "off": "Off",
+    "failed": "Failed",
+    "untrusted": "Needs trust",
+}
 
 
-def _row(name: str, state: str, detail: str, button: QPushButton | None = None) -> QFrame:
+def _row(
+    title: str, state: str, detail: str, switch: QCheckBox, button: QPushButton | None = None
+) -> QFrame:
     frame = QFrame()
     frame.setProperty("role", "extension")
-    frame.setObjectName(f"extension_{name}")
     layout = QHBoxLayout(frame)
     layout.setContentsMargins(10, 6, 10, 6)
     text = QVBoxLayout()
     text.setSpacing(1)
-    title = QLabel(f"<b>{name}</b>")
+    heading = QLabel(f"<b>{title}</b>")
     info = QLabel(detail)
     info.setWordWrap(True)
     set_role(info, "muted")
-    text.addWidget(title)
+    text.addWidget(heading)
     text.addWidget(info)
-    badge = QLabel(state)
-    set_role(badge, "badge", state=state)
+    layout.addWidget(switch)
     layout.addLayout(text, 1)
-    layout.addWidget(badge)
+    if state != "off":  # the switch already says so
+        badge = QLabel(tr(_STATES.get(state, state)))
+        badge.setObjectName("stateBadge")
+        set_role(badge, "badge", state=state)
+        layout.addWidget(badge)
     if button is not None:
         layout.addWidget(button)
     return frame
 
 
 class ExtensionsPage(QWidget):
-    """The Extensions page of one window's Settings dialog."""
+    """The Extensions page of one window's Settings dialog.
+
+    Signals:
+        edited(): a switch was flipped (not saved yet).
+    """
+
+    edited = Signal()
 
     def __init__(self, extensions: WindowExtensions, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.extensions = extensions
         self.rows: dict[str, QFrame] = {}
+        #: Each extension's one switch, by folder name (on: it loads after Save).
+        self.switches: dict[str, QCheckBox] = {}
         self.trust_buttons: dict[str, QPushButton] = {}
         self._dialogs: list[TrustDialog] = []
-        self.form = ModelForm(ExtensionSettings)
-        self.form.set_value(extensions.store.settings.extensions.model_dump(mode="json"))
-        builtins = QGroupBox("Built-in extensions (saved with Save)")
-        QVBoxLayout(builtins).addWidget(self.form)
+        config = extensions.store.settings.extensions
+        self._enabled: list[str] = list(config.enabled_builtins)
+        self._disabled = list(config.disabled)
         self.deny = QPlainTextEdit()
         self.deny.setObjectName("denyList")
         self.deny.setAccessibleName("Shell deny list")
@@ -84,10 +106,10 @@ class ExtensionsPage(QWidget):
         deny_layout.addLayout(deny_row)
         self.found = QVBoxLayout()
         self.found.setSpacing(6)
-        self.reload_button = QPushButton("Reload extensions")
-        self.summary = QLabel("Loading…")
+        self.reload_button = QPushButton(tr("Reload extensions"))
+        self.summary = QLabel(tr("Loading…"))
         set_role(self.summary, "muted")
-        found_box = QGroupBox("Found")
+        found_box = QGroupBox(tr("Extensions found"))
         found_layout = QVBoxLayout(found_box)
         head = QHBoxLayout()
         head.addWidget(self.summary, 1)
@@ -97,7 +119,6 @@ class ExtensionsPage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 8, 0)
         layout.addWidget(found_box)
-        layout.addWidget(builtins)
         layout.addWidget(deny_box)
         layout.addStretch(1)
         self._connect_signals()
@@ -111,7 +132,26 @@ class ExtensionsPage(QWidget):
 
     def settings_value(self) -> dict[str, Any]:
         """The edited ``extensions`` section (the dialog saves it with everything else)."""
-        return self.form.value()
+        return {"enabled_builtins": list(self._enabled), "disabled": list(self._disabled)}
+
+    def _switch(self, name: str, builtin: bool, title: str) -> QCheckBox:
+        on = name in self._enabled if builtin else name not in self._disabled
+        switch = QCheckBox()
+        switch.setObjectName(f"switch_{name}")
+        switch.setChecked(on)
+        switch.setAccessibleName(tr("{0}: on").format(title))
+        switch.setToolTip(tr("On or off (applies when you Save)"))
+        switch.toggled.connect(lambda checked: self._on_switch(name, builtin, checked))
+        self.switches[name] = switch
+        return switch
+
+    def _on_switch(self, name: str, builtin: bool, on: bool) -> None:
+        chosen = self._enabled if builtin else self._disabled
+        if name in chosen:
+            chosen.remove(name)
+        if on == builtin:  # a built-in is listed when on, another extension when off
+            chosen.append(name)
+        self.edited.emit()
 
     # ------------------------------------------------------------------ deny list
     def _load_deny_list(self) -> None:
@@ -150,33 +190,45 @@ class ExtensionsPage(QWidget):
             if widget is not None:
                 widget.deleteLater()
         self.rows.clear()
+        self.switches.clear()
         self.trust_buttons.clear()
         if runtime is None:
             return
         report = runtime.report
         for module in runtime.snapshot.modules:
-            events = ", ".join(module.events) or "no events"
-            detail = f"{module.manifest.version} · {module.origin} · {events}"
-            self._add(module.name, "loaded", detail)
+            events = ", ".join(module.events) or tr("no events")
+            detail = f"{module.manifest.version} · {_origin(module.origin)} · {events}"
+            self._add(module.name, module.origin, "loaded", detail)
         for candidate, manifest, digest in report.untrusted:
-            button = QPushButton("Review and trust…")
+            button = QPushButton(tr("Review and trust…"))
             button.clicked.connect(
                 lambda _=False, c=candidate, m=manifest, d=digest: self.review(c, m, d)
             )
             self.trust_buttons[candidate.folder.name] = button
-            detail = f"{manifest.display_name} {manifest.version} · from this workspace"
-            self._add(candidate.folder.name, "untrusted", detail, button)
+            detail = tr("{0} {1} · from this workspace").format(
+                manifest.display_name, manifest.version
+            )
+            self._add(candidate.folder.name, candidate.origin, "untrusted", detail, button)
         for failure in report.failures:
             if failure.code != "trust_required":
-                self._add(failure.extension, "failed", f"{failure.code}: {failure.message}")
+                detail = f"{failure.code}: {failure.message}"
+                self._add(failure.extension, failure.origin, "failed", detail)
         for candidate in report.disabled:
-            self._add(candidate.folder.name, "off", f"{candidate.origin} · switched off")
+            self._add(candidate.folder.name, candidate.origin, "off", _origin(candidate.origin))
         loaded = len(runtime.snapshot.modules)
         waiting = len(report.untrusted)
-        self.summary.setText(f"{loaded} loaded · {waiting} waiting for trust")
+        summary = tr("{0} running · {1} waiting for trust · switches apply when you Save")
+        self.summary.setText(summary.format(loaded, waiting))
 
-    def _add(self, name: str, state: str, detail: str, button: QPushButton | None = None) -> None:
-        row = _row(name, state, detail, button)
+    def _add(
+        self, name: str, origin: str, state: str, detail: str, button: QPushButton | None = None
+    ) -> None:
+        builtin = origin == "builtin"
+        title = builtin_extensions().get(name, name) if builtin else name
+        if builtin:
+            detail = f"{detail} · {name}"
+        row = _row(title, state, detail, self._switch(name, builtin, title), button)
+        row.setObjectName(f"extension_{name}")
         self.rows[name] = row
         self.found.addWidget(row)
 
@@ -187,3 +239,14 @@ class ExtensionsPage(QWidget):
         dialog.finished.connect(lambda _: self._dialogs.remove(dialog))
         dialog.show()  # non-modal: the user may look at the code meanwhile
         return dialog
+
+
+def _origin(origin: str) -> str:
+    """Where an extension comes from, in words."""
+    words = {
+        "builtin": "built in",
+        "user": "your extensions folder",
+        "env": "AGENTDESK_EXTENSIONS_PATH",
+        "workspace": "this workspace",
+    }
+    return tr(words.get(origin, origin))

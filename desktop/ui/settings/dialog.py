@@ -9,7 +9,8 @@ writes through ``SettingsStore.save`` (atomic); listeners (windows, appearance) 
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import Qt
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.catalogue import CATALOGUE
 from desktop.core.settings import Settings
 from desktop.ui import theme
 from desktop.ui.conversation.items import set_role
@@ -35,6 +37,18 @@ from desktop.ui.settings.forms import FieldEditor, ModelForm, NameChoice
 from desktop.ui.settings.lists import AgentsPage, ProfilesPage
 from desktop.ui.settings.services import SettingsServices
 from desktop.ui.settings.style import SHEET
+from desktop.ui.settings.words import tr
+
+if TYPE_CHECKING:
+    from desktop.ui.extensions.page import ExtensionsPage
+
+#: The line under each page's title.
+_PAGE_HINTS = {
+    "Providers": "The APIs the built-in agent talks to, and their keys.",
+    "Agents": "The agents new conversations can use.",
+    "General": "New conversations, approvals and the look of the window.",
+    "Extensions": "What extensions do, and which of them are on.",
+}
 
 #: Top-level fields edited on their own pages (lists) or not editable (the version).
 LIST_FIELDS = frozenset({"profiles", "agents"})
@@ -66,11 +80,11 @@ class SettingsDialog(QDialog):
         services: SettingsServices,
         scope: TaskScope,
         parent: QWidget | None = None,
-        extensions_page: QWidget | None = None,
+        extensions_page: ExtensionsPage | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
-        self.setWindowTitle("Settings — Agent Desk")
+        self.setWindowTitle(tr("Settings — Agent Desk"))
         self.setModal(False)
         self.resize(920, 640)
         self.services = services
@@ -85,14 +99,15 @@ class SettingsDialog(QDialog):
         status = services.secrets.status
         keyring = status.message
         self.profiles = ProfilesPage(services.secrets, scope, keyring)
-        self.agents = AgentsPage(services.secrets, scope)
+        self.agents = AgentsPage(services.secrets, scope, self.profiles.names)
         self.catalogue = CatalogueBox(scope)
         self.agents.catalogue_slot.addWidget(self.catalogue)
-        self.default_agent = NameChoice()
+        self.default_agent = NameChoice(self._agent_names)
         overrides: dict[str, FieldEditor] = {"default_agent": self.default_agent}
         skip = LIST_FIELDS | PAGE_FIELDS | READ_ONLY
         self.general = ModelForm(Settings, skip=skip, overrides=overrides)
         self.extensions_page = extensions_page
+        #: Pages by their (untranslated) name, which ``show_page`` takes.
         self.pages: dict[str, QWidget] = {
             "Providers": self.profiles,
             "Agents": self.agents,
@@ -102,6 +117,7 @@ class SettingsDialog(QDialog):
             self.pages["Extensions"] = _scrolled(extensions_page)
         self._build()
         self._connect_signals()
+        self._on_page(self.nav.currentRow())
         self.load(store.settings)
         if store.messages and not services.messages_shown:
             services.messages_shown = True
@@ -124,20 +140,34 @@ class SettingsDialog(QDialog):
         self.nav.setFixedWidth(150)
         self.stack = QStackedWidget()
         for name, page in self.pages.items():
-            self.nav.addItem(name)
+            self.nav.addItem(tr(name))
+            self.nav.item(self.nav.count() - 1).setToolTip(tr(_PAGE_HINTS.get(name, "")))
             self.stack.addWidget(page)
+        self.heading = QLabel()
+        self.heading.setObjectName("pageTitle")
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        set_role(self.hint, "muted")
+        column = QVBoxLayout()
+        column.setSpacing(2)
+        column.addWidget(self.heading)
+        column.addWidget(self.hint)
+        column.addSpacing(10)
+        column.addWidget(self.stack, 1)
         self.status = QLabel()
         self.status.setObjectName("settingsStatus")
         self.status.setWordWrap(True)
         set_role(self.status, "message", level="info")
-        self.save_button = QPushButton("Save")
+        self.save_button = QPushButton(tr("Save"))
         self.save_button.setDefault(True)
+        self.save_button.setToolTip(tr("Save every page (Ctrl+S)"))
         set_role(self.save_button, "primary")
-        self.close_button = QPushButton("Close")
+        self.close_button = QPushButton(tr("Close"))
+        self.close_button.setToolTip(tr("Close (Esc); unsaved changes are dropped"))
         body = QHBoxLayout()
         body.setSpacing(18)
         body.addWidget(self.nav)
-        body.addWidget(self.stack, 1)
+        body.addLayout(column, 1)
         footer = QHBoxLayout()
         footer.addWidget(self.status, 1)
         footer.addWidget(self.close_button)
@@ -151,14 +181,42 @@ class SettingsDialog(QDialog):
         self.nav.setCurrentRow(0)
 
     def _connect_signals(self) -> None:
-        self.nav.currentRowChanged.connect(self.stack.setCurrentIndex)
+        self.nav.currentRowChanged.connect(self._on_page)
+        self.agents.new_profile_requested.connect(self._new_profile_for)
+        self.profiles.renamed.connect(self.agents.rename_profile)
+        self.agents.changed.connect(self.default_agent.refresh)
+        for keys, step in (("Ctrl+PgDown", 1), ("Ctrl+PgUp", -1)):
+            QShortcut(QKeySequence(keys), self, partial(self._step_page, step))
         self.save_button.clicked.connect(self.save)
         self.close_button.clicked.connect(self.close)
         for page in (self.profiles, self.agents):
             page.changed.connect(self._on_edited)
         self.general.changed.connect(self._on_edited)
+        if self.extensions_page is not None:
+            self.extensions_page.edited.connect(self._on_edited)
         QShortcut(QKeySequence.StandardKey.Save, self, self.save)
         self.nav.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def _on_page(self, row: int) -> None:
+        self.stack.setCurrentIndex(row)
+        name = list(self.pages)[row] if 0 <= row < len(self.pages) else ""
+        self.heading.setText(tr(name))
+        self.hint.setText(tr(_PAGE_HINTS.get(name, "")))
+
+    def _step_page(self, step: int) -> None:
+        self.nav.setCurrentRow((self.nav.currentRow() + step) % self.nav.count())
+
+    def _new_profile_for(self, choice: NameChoice) -> None:
+        """ "New profile…" in an agent's profile field: make one, pick it, show it."""
+        self.show_page("Providers")
+        choice.set_value(self.profiles.new_profile())
+        choice.changed.emit()
+
+    def _agent_names(self) -> list[tuple[str, str]]:
+        """Agents as edited (unsaved ones too), then the ready-made ones not among them."""
+        names = [(str(e.get("name")), self.agents.label(e)) for e in self.agents.values()]
+        known = {name for name, _ in names}
+        return names + [(e.key, e.title) for e in CATALOGUE if e.key not in known]
 
     # ------------------------------------------------------------------ data
     def show_page(self, name: str) -> None:
@@ -171,7 +229,7 @@ class SettingsDialog(QDialog):
         self.profiles.load(data["profiles"])
         self.agents.load(data["agents"])
         self.general.set_value(data)
-        self.default_agent.set_names([a.name for a in settings.agents])
+        self.default_agent.refresh()
         self.catalogue.refresh()
         self._say("", "info")
 
@@ -181,9 +239,8 @@ class SettingsDialog(QDialog):
         data.update(self.general.value())
         data["profiles"] = self.profiles.values()
         data["agents"] = self.agents.values()
-        page = self.extensions_page
-        if page is not None and hasattr(page, "settings_value"):
-            data["extensions"] = page.settings_value()
+        if self.extensions_page is not None:
+            data["extensions"] = self.extensions_page.settings_value()
         return data
 
     def save(self) -> bool:
@@ -196,11 +253,11 @@ class SettingsDialog(QDialog):
         try:
             self.services.store.save(settings)
         except OSError as exc:
-            self._say(f"Could not write the settings file: {exc}", "error")
+            self._say(tr("Could not write the settings file: {0}").format(exc), "error")
             return False
         self.general.show_errors({})
-        self.default_agent.set_names([a.name for a in settings.agents])
-        self._say(f"Saved to {self.services.store.path}", "info")
+        self.default_agent.refresh()
+        self._say(tr("Saved to {0}").format(self.services.store.path), "info")
         return True
 
     def _show_errors(self, exc: ValidationError) -> None:
@@ -213,7 +270,7 @@ class SettingsDialog(QDialog):
             for loc, message in errors[:3]:
                 where = self._where(section, loc)
                 lines.append(f"{where}: {message}")
-        self._say("Not saved — " + "; ".join(lines[:4]), "error")
+        self._say(tr("Not saved — ") + "; ".join(lines[:4]), "error")
 
     def _where(self, section: str, loc: tuple[Any, ...]) -> str:
         if section in LIST_FIELDS and loc and isinstance(loc[0], int):
@@ -224,7 +281,7 @@ class SettingsDialog(QDialog):
         return ".".join([section, *(str(p) for p in loc)]) or "settings"
 
     def _on_edited(self) -> None:
-        self._say("Unsaved changes", "warning")
+        self._say(tr("Unsaved changes"), "warning")
 
     def _say(self, text: str, level: str) -> None:
         self.status.setText(text)

@@ -7,6 +7,7 @@ Agents are a discriminated union: one generated form per ``kind``, switched by t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, get_args
 
 from pydantic import BaseModel
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QMenu,
     QScrollArea,
@@ -29,8 +31,10 @@ from desktop.core.secrets import SecretStore
 from desktop.core.settings.models import AnyAgent, ProviderProfile
 from desktop.ui.conversation.items import set_role
 from desktop.ui.qt_async import TaskScope
-from desktop.ui.settings.forms import ModelForm
+from desktop.ui.settings.editors import focus_target
+from desktop.ui.settings.forms import FieldEditor, ModelForm, NameChoice
 from desktop.ui.settings.keys import KeyPanel
+from desktop.ui.settings.words import agent_kind, default_label, tr
 
 #: Agent kind → model class, from the union itself (a new kind gets a form by itself).
 AGENT_KINDS: dict[str, type[BaseModel]] = {
@@ -52,9 +56,11 @@ class ListPage(QWidget):
 
     Signals:
         changed(): an entry was added, removed or edited.
+        renamed(str, str): an entry's name changed from the first to the second.
     """
 
     changed = Signal()
+    renamed = Signal(str, str)
 
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -65,13 +71,13 @@ class ListPage(QWidget):
         self.list.setAccessibleName(title)
         self.list.setFixedWidth(170)
         self.add = QToolButton()
-        self.add.setText("Add")
+        self.add.setText(tr("Add"))
         self.add.setObjectName("addButton")
-        self.add.setAccessibleName(f"Add to {title}")
+        self.add.setAccessibleName(tr("Add to {0}").format(title))
         self.remove = QToolButton()
-        self.remove.setText("Remove")
+        self.remove.setText(tr("Remove"))
         self.remove.setObjectName("removeButton")
-        self.remove.setAccessibleName(f"Remove from {title}")
+        self.remove.setAccessibleName(tr("Remove from {0}").format(title))
         left = QVBoxLayout()
         left.addWidget(self.list, 1)
         buttons = QHBoxLayout()
@@ -111,7 +117,7 @@ class ListPage(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for entry in self.entries:
-            self.list.addItem(self._label(entry))
+            self.list.addItem(self.label(entry))
         self.list.blockSignals(False)
         self.list.setCurrentRow(0 if self.entries else -1)
         if not self.entries:
@@ -132,7 +138,7 @@ class ListPage(QWidget):
         """Add ``entry`` and select it."""
         self._commit()
         self.entries.append(entry)
-        self.list.addItem(self._label(entry))
+        self.list.addItem(self.label(entry))
         self.list.setCurrentRow(len(self.entries) - 1)
         self.changed.emit()
 
@@ -145,15 +151,19 @@ class ListPage(QWidget):
         return name
 
     @staticmethod
-    def _label(entry: dict[str, Any]) -> str:
-        kind = entry.get("kind")
-        return f"{entry.get('name', '?')}" + (f"   ({kind})" if kind else "")
+    def label(entry: dict[str, Any]) -> str:
+        """How ``entry`` reads in the list (and in choices that name it)."""
+        name, kind = str(entry.get("name", "?")), entry.get("kind")
+        return name if kind in (None, name) else f"{name} · {agent_kind(str(kind))}"
 
     def _commit(self) -> None:
         if 0 <= self._row < len(self.entries):
             entry = self.entries[self._row]
+            before = entry.get("name")
             entry.update(self._form(entry).value())
-            self.list.item(self._row).setText(self._label(entry))
+            self.list.item(self._row).setText(self.label(entry))
+            if before and entry.get("name") and before != entry.get("name"):
+                self.renamed.emit(str(before), str(entry.get("name")))
 
     def _on_row(self, row: int) -> None:
         self._commit()
@@ -179,14 +189,16 @@ class ProfilesPage(ListPage):
     """Provider profiles, each with its API key."""
 
     def __init__(self, secrets: SecretStore, scope: TaskScope, status: str) -> None:
-        super().__init__("Providers")
+        super().__init__(tr("Providers"))
+        self.add.setToolTip(tr("New profile"))
+        self.add.setAccessibleName(tr("New profile"))
         self.form = ModelForm(ProviderProfile)
         self.form.changed.connect(self.changed)
-        box = QGroupBox("Profile")
+        box = QGroupBox(tr("Profile"))
         QVBoxLayout(box).addWidget(self.form)
         self.detail.addWidget(box)
         self.keys = KeyPanel(secrets, scope, profile=self._profile_values)
-        keys_box = QGroupBox("API key")
+        keys_box = QGroupBox(tr("API key"))
         keys_layout = QVBoxLayout(keys_box)
         self.keyring_status = QLabel(status)
         self.keyring_status.setObjectName("keyringStatus")
@@ -209,33 +221,84 @@ class ProfilesPage(ListPage):
         data = self.form.value()
         return str(data.get("provider")), str(data.get("model")), data.get("base_url")
 
-    def _on_add(self) -> None:
+    def names(self) -> list[tuple[str, str]]:
+        """(name, label) of every profile as edited (unsaved ones too)."""
+        self._commit()
+        return [(str(e.get("name")), _profile_label(e)) for e in self.entries]
+
+    def new_profile(self) -> str:
+        """Add a profile with example values, select it and put the cursor in its name."""
         name = self.unique_name("profile")
         self.append({"name": name, "provider": "openai", "model": "gpt-4.1"})
+        field = focus_target(self.form.editors["name"])
+        if isinstance(field, QLineEdit):
+            field.setFocus()
+            field.selectAll()
+        return name
+
+    def _on_add(self) -> None:
+        self.new_profile()
+
+
+def _profile_label(entry: dict[str, Any]) -> str:
+    provider = {"anthropic": "Anthropic", "openai": "OpenAI"}.get(str(entry.get("provider")), "")
+    model = entry.get("model") or ""
+    details = " · ".join(str(part) for part in (provider, model) if part)
+    return f"{entry.get('name')} — {details}" if details else str(entry.get("name"))
 
 
 class AgentsPage(ListPage):
-    """Agents of every kind; a remote runtime's signing key is edited here too."""
+    """Agents of every kind; a remote runtime's signing key is edited here too.
 
-    def __init__(self, secrets: SecretStore, scope: TaskScope) -> None:
-        super().__init__("Agents")
+    Args:
+        profiles: (name, label) of the provider profiles, for the fields that name one.
+
+    Signals:
+        new_profile_requested(NameChoice): "New profile…" was chosen in that field.
+    """
+
+    new_profile_requested = Signal(object)
+
+    def __init__(
+        self,
+        secrets: SecretStore,
+        scope: TaskScope,
+        profiles: Callable[[], list[tuple[str, str]]] | None = None,
+    ) -> None:
+        super().__init__(tr("Agents"))
         self.forms: dict[str, ModelForm] = {}
         self.stack = QStackedWidget()
+        #: The fields that name a provider profile: a choice of the profiles, and "New profile…".
+        self.profile_choices: list[NameChoice] = []
         for kind, model in AGENT_KINDS.items():
-            form = ModelForm(model, skip=frozenset({"kind"}))
+            overrides: dict[str, FieldEditor] = {}
+            for field in ("profile", "key_profile"):
+                if field in model.model_fields:
+                    optional = not model.model_fields[field].is_required()
+                    choice = NameChoice(
+                        profiles,
+                        empty=default_label(field) if optional else None,
+                        new=tr("New profile…"),
+                    )
+                    choice.new_requested.connect(
+                        lambda c=choice: self.new_profile_requested.emit(c)
+                    )
+                    self.profile_choices.append(choice)
+                    overrides[field] = choice
+            form = ModelForm(model, skip=frozenset({"kind"}), overrides=overrides)
             form.changed.connect(self.changed)
             self.forms[kind] = form
             self.stack.addWidget(form)
         self.kind = QLabel()
         self.kind.setWordWrap(True)
         set_role(self.kind, "muted")
-        self.box = QGroupBox("Agent")
+        self.box = QGroupBox(tr("Agent"))
         inner = QVBoxLayout(self.box)
         inner.addWidget(self.kind)
         inner.addWidget(self.stack)
         self.detail.addWidget(self.box)
         self.keys = KeyPanel(secrets, scope)
-        self.keys_box = QGroupBox("Signing key")
+        self.keys_box = QGroupBox(tr("Signing key"))
         QVBoxLayout(self.keys_box).addWidget(self.keys)
         self.detail.addWidget(self.keys_box)
         self.catalogue_slot = QVBoxLayout()
@@ -243,7 +306,7 @@ class AgentsPage(ListPage):
         self.detail.addStretch(1)
         menu = QMenu(self.add)
         for kind in AGENT_KINDS:
-            action = menu.addAction(kind)
+            action = menu.addAction(agent_kind(kind))
             action.setData(kind)
         menu.triggered.connect(self._on_add_kind)
         self.add.setMenu(menu)
@@ -262,10 +325,24 @@ class AgentsPage(ListPage):
             form.setSizePolicy(preferred, policy)
         self.stack.setCurrentWidget(self.forms[kind])
         doc = (AGENT_KINDS[kind].__doc__ or "").strip().splitlines()[0]
-        self.kind.setText(f"Kind: {kind} — {doc}")
+        self.kind.setText(f"<b>{agent_kind(kind)}</b> — {tr(doc)}")
         self.keys_box.setVisible(kind == "remote")
         if kind == "remote":
             self.keys.show_entry(str(entry.get("name", "")))
+
+    def rename_profile(self, old: str, new: str) -> None:
+        """A profile was renamed: the agents that name it follow (form and entries)."""
+        self._commit()
+        for entry in self.entries:
+            for field in ("profile", "key_profile"):
+                if entry.get(field) == old:
+                    entry[field] = new
+            keys = entry.get("key_env")
+            if isinstance(keys, dict):
+                entry["key_env"] = {var: new if p == old else p for var, p in keys.items()}
+        if 0 <= self._row < len(self.entries):  # the form shows the entry as it is now
+            shown = self.entries[self._row]
+            self._form(shown).set_value(shown)
 
     def add_kind(self, kind: str) -> None:
         """Add a new agent of ``kind`` with example values."""
