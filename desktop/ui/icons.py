@@ -18,17 +18,19 @@ import logging
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from PySide6 import QtCore
-from PySide6.QtCore import QPoint, QRect, QSize
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QIconEngine, QPainter, QPixmap
-from PySide6.QtWidgets import QAbstractButton, QApplication, QToolButton
 
 from desktop.ui import theme
 
-# ``QtCore.Qt`` inside functions, not ``Qt`` at import: the window shell imports this module
-# before its first paint (see ``desktop.ui.theme``).
+if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QAbstractButton, QApplication
+
+# The window shell decorates its buttons before its first paint: ``decorate`` then only sets
+# properties, and the Qt classes that draw (``desktop.ui.icon_engine``, ``QFontDatabase``) and
+# ``QtCore.Qt`` are reached inside functions, after the paint (see ``desktop.ui.theme``).
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +41,7 @@ CHARMAP_FILE = "phosphor-charmap-1.3.0.json"
 _NAME = "iconName"
 _ROLE = "iconRole"
 _BESIDE = "iconBesideText"
+_SIZE = "iconSize"
 
 
 class Icon(StrEnum):
@@ -91,6 +94,9 @@ def loaded() -> bool:
 def load(app: QApplication) -> bool:
     """Load the icon font, give every decorated button its icon and re-colour them on each
     theme change; False (logged) when the font is missing: the buttons keep their text."""
+    from PySide6.QtGui import QFontDatabase
+    from PySide6.QtWidgets import QAbstractButton
+
     if _Font.family is None:
         import json
 
@@ -115,9 +121,13 @@ def load(app: QApplication) -> bool:
 
 def icon(name: Icon, role: str = "text") -> QIcon:
     """``name`` painted in the palette colour ``role`` (an empty icon before ``load``)."""
+    from PySide6.QtGui import QIcon
+
+    from desktop.ui.icon_engine import GlyphEngine
+
     if _Font.family is None or name.value not in _Font.charmap:
         return QIcon()
-    return QIcon(_GlyphEngine(chr(_Font.charmap[name.value]), _Font.family, role))
+    return QIcon(GlyphEngine(chr(_Font.charmap[name.value]), _Font.family, role))
 
 
 def decorate(
@@ -136,12 +146,17 @@ def decorate(
     button.setProperty(_NAME, name.value)
     button.setProperty(_ROLE, role)
     button.setProperty(_BESIDE, beside_text)
-    button.setIconSize(QSize(size, size))
+    button.setProperty(_SIZE, size)
     if _Font.family is not None:
         _set(button)
 
 
 def _set(button: QAbstractButton) -> None:
+    from PySide6.QtCore import QSize
+    from PySide6.QtWidgets import QToolButton
+
+    size = int(button.property(_SIZE) or 16)
+    button.setIconSize(QSize(size, size))
     if isinstance(button, QToolButton) and button.property(_BESIDE):
         button.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
     button.setIcon(icon(Icon(str(button.property(_NAME))), str(button.property(_ROLE))))
@@ -149,49 +164,8 @@ def _set(button: QAbstractButton) -> None:
 
 def _refresh(app: QApplication) -> None:
     """Repaint decorated buttons (their engines read the palette when they paint)."""
+    from PySide6.QtWidgets import QAbstractButton
+
     for widget in app.allWidgets():
         if isinstance(widget, QAbstractButton) and widget.property(_NAME):
             widget.update()
-
-
-class _GlyphEngine(QIconEngine):
-    """Draws one glyph of the icon font, in the theme's colour of the moment."""
-
-    def __init__(self, glyph: str, family: str, role: str) -> None:
-        super().__init__()
-        self._glyph = glyph
-        self._family = family
-        self._role = role
-
-    def clone(self) -> QIconEngine:
-        return _GlyphEngine(self._glyph, self._family, self._role)
-
-    def _colour(self, mode: QIcon.Mode) -> QColor:
-        colours = theme.current()
-        if mode == QIcon.Mode.Disabled:
-            return QColor(colours.muted)
-        return QColor(str(getattr(colours, self._role, colours.text)))
-
-    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
-        font = QFont(self._family)
-        font.setPixelSize(max(1, round(min(rect.width(), rect.height()) * 0.95)))
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.setFont(font)
-        painter.setPen(self._colour(mode))
-        painter.drawText(rect, int(QtCore.Qt.AlignmentFlag.AlignCenter), self._glyph)
-        painter.restore()
-
-    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
-        return self.scaledPixmap(size, mode, state, 1.0)
-
-    def scaledPixmap(
-        self, size: QSize, mode: QIcon.Mode, state: QIcon.State, scale: float
-    ) -> QPixmap:
-        pixmap = QPixmap(size * scale)
-        pixmap.setDevicePixelRatio(scale)
-        pixmap.fill(QtCore.Qt.GlobalColor.transparent)
-        painter = QPainter(pixmap)
-        self.paint(painter, QRect(QPoint(0, 0), size), mode, state)
-        painter.end()
-        return pixmap
