@@ -160,7 +160,7 @@ class SecretStore:
         name = backend_name(chosen)
         label = backend_label(chosen, self._environ)
         if self._secure:
-            message = f"API keys are stored in {label}."
+            message = f"API keys are stored in the system keyring: {label}."
         else:
             message = (
                 f"No secure system keyring is available (found {label}). Keys are read from "

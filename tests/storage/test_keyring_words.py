@@ -20,7 +20,9 @@ def test_secret_service_is_named_for_the_desktop(desktop: str, expected: str) ->
 
 def test_status_messages_say_the_keyring_in_words() -> None:
     secure = SecretStore(keyring.backends.SecretService.Keyring(), environ={})
-    assert secure.status.message == "API keys are stored in GNOME Keyring (Secret Service)."
+    assert secure.status.message == (
+        "API keys are stored in the system keyring: GNOME Keyring (Secret Service)."
+    )
     assert secure.status.label == "GNOME Keyring (Secret Service)"
     assert secure.status.backend == "keyring.backends.SecretService.Keyring"  # for logs
     failing = SecretStore(keyring.backends.fail.Keyring(), environ={}, announce=False)

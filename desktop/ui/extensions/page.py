@@ -57,7 +57,7 @@ def _row(
     set_role(info, "muted")
     text.addWidget(heading)
     text.addWidget(info)
-    layout.addWidget(switch)
+    layout.setSpacing(10)
     layout.addLayout(text, 1)
     if state != "off":  # the switch already says so
         badge = QLabel(tr(_STATES.get(state, state)))
@@ -66,6 +66,8 @@ def _row(
         layout.addWidget(badge)
     if button is not None:
         layout.addWidget(button)
+    switch.setMinimumWidth(switch.fontMetrics().horizontalAdvance(tr("Off")) + 34)
+    layout.addWidget(switch)
     return frame
 
 
@@ -139,6 +141,8 @@ class ExtensionsPage(QWidget):
         switch = QCheckBox()
         switch.setObjectName(f"switch_{name}")
         switch.setChecked(on)
+        switch.setText(tr("On") if on else tr("Off"))
+        switch.toggled.connect(lambda checked: switch.setText(tr("On") if checked else tr("Off")))
         switch.setAccessibleName(tr("{0}: on").format(title))
         switch.setToolTip(tr("On or off (applies when you Save)"))
         switch.toggled.connect(lambda checked: self._on_switch(name, builtin, checked))

@@ -137,7 +137,8 @@ class SettingsDialog(QDialog):
         self.nav = QListWidget()
         self.nav.setObjectName("settingsNav")
         self.nav.setAccessibleName("Settings pages")
-        self.nav.setFixedWidth(150)
+        self.nav.setMinimumWidth(112)
+        self.nav.setMaximumWidth(150)
         self.stack = QStackedWidget()
         for name, page in self.pages.items():
             self.nav.addItem(tr(name))

@@ -69,7 +69,8 @@ class ListPage(QWidget):
         self.list = QListWidget()
         self.list.setObjectName("settingsList")
         self.list.setAccessibleName(title)
-        self.list.setFixedWidth(170)
+        self.list.setMinimumWidth(120)  # narrower in a narrow dialog, never cut
+        self.list.setMaximumWidth(170)
         self.add = QToolButton()
         self.add.setText(tr("Add"))
         self.add.setObjectName("addButton")
@@ -92,7 +93,7 @@ class ListPage(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         scroll.setWidget(column)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -37,4 +37,8 @@ QLabel[role="badge"][state="untrusted"] {{ background: {warning}; }}
 QToolButton#addButton, QToolButton#removeButton {{ border: 1px solid {border};
     padding: 4px 10px; }}
 QScrollArea {{ background: transparent; }}
+QCheckBox::indicator {{ width: 14px; height: 14px; border: 2px solid {muted}; border-radius: 4px;
+    background: {window}; }}
+QCheckBox::indicator:checked {{ background: {accent}; border-color: {accent}; }}
+QCheckBox:focus::indicator {{ border-color: {accent}; }}
 """
