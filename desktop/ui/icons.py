@@ -41,7 +41,7 @@ CHARMAP_FILE = "phosphor-charmap-1.3.0.json"
 _NAME = "iconName"
 _ROLE = "iconRole"
 _BESIDE = "iconBesideText"
-_SIZE = "iconSize"
+_SIZE = "iconGlyphSize"  # not "iconSize": a property of every button
 
 
 class Icon(StrEnum):

@@ -72,7 +72,19 @@ def _has_text_in(image: QImage, colours: theme.Palette) -> bool:
     )
 
 
-async def _check(context: AppContext, window: WorkspaceWindow, colours: theme.Palette) -> None:
+def _answers(window: WorkspaceWindow) -> list[QTextBrowser]:
+    """The rendered answers with the code block."""
+    found = window.findChildren(QTextBrowser)
+    return [v for v in found if v.objectName() == "markdown" and "def main" in v.toPlainText()]
+
+
+async def _check(
+    context: AppContext,
+    window: WorkspaceWindow,
+    colours: theme.Palette,
+    before: list[QTextBrowser],
+) -> None:
+    """``before``: the answers rendered before the theme changed."""
     assert QApplication.palette().color(QPalette.ColorRole.Window).name() == colours.window
     # the conversations list: its background and its titles
     rows = window.findChild(ConversationList, "sidebarList")
@@ -87,13 +99,12 @@ async def _check(context: AppContext, window: WorkspaceWindow, colours: theme.Pa
     box = _image(search)
     assert box.pixelColor(box.width() - 16, box.height() // 2).name() == colours.window
 
-    # the code block of an answer rendered in this theme: the whole answer reads dark or light
-    def views() -> list[QTextBrowser]:
-        found = window.findChildren(QTextBrowser)
-        return [v for v in found if v.objectName() == "markdown" and "def main" in v.toPlainText()]
+    # the code block of the answer rendered in this theme: the whole answer reads dark or light
+    def new() -> list[QTextBrowser]:
+        return [v for v in _answers(window) if v not in before]
 
-    await until(views, what="the answer rendered")
-    shade = _lightness(_image(views()[-1]))
+    await until(new, what="the answer rendered")
+    shade = _lightness(_image(new()[0]))
     assert (shade < 90) if colours.dark else (shade > 170), shade
     # the Settings dialog: its page list and page names
     addons = context.addons_for(window.workspace)
@@ -111,11 +122,17 @@ async def _check(context: AppContext, window: WorkspaceWindow, colours: theme.Pa
 
 
 async def _answer(window: WorkspaceWindow, prompt: str) -> None:
+    """Send ``prompt`` and wait for its answer, rendered, and the agent idle again."""
     pane = window.current
     assert pane is not None
+    answered = len(_answers(window))
     pane.submit(prompt, [])
     await until(
-        lambda: pane.session.state == SessionState.IDLE and pane.session.active_turn is None,
+        lambda: (
+            len(_answers(window)) > answered
+            and pane.session.state == SessionState.IDLE
+            and pane.session.active_turn is None
+        ),
         what=f"the answer to {prompt}",
     )
 
@@ -131,10 +148,11 @@ def test_the_theme_setting_styles_every_widget_and_dialog_live(driver: Driver) -
         await _answer(window, "first")
         for choice, colours in ((Theme.DARK, theme.DARK), (Theme.LIGHT, theme.LIGHT)):
             # AGENTDESK_THEME=light (the test set-up): the setting wins over it
+            before = _answers(window)
             choose_theme(context.settings, choice)
             assert theme.applied() == colours
             await _answer(window, f"in {choice}")  # a new answer renders in the new theme
-            await _check(context, window, colours)
+            await _check(context, window, colours, before)
 
     driver.run(body(), 60)
 
