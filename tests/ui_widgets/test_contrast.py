@@ -5,7 +5,8 @@ every rule of every style-sheet template (the application's, the sidebar's, the 
 dialog's), formatted with each palette and parsed. A rule with a text colour and a
 background is checked as that pair; a text colour without a background is checked on every
 background the window paints (``window``, ``surface``, ``sidebar``, ``user_bubble``); a
-background without a text colour is checked with the inherited ``text``.
+background without a text colour is checked with the inherited ``text`` (unless it is a
+sub-control that draws no text: an indicator, a handle).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ TEMPLATES = {
 SURFACES = ("window", "surface", "sidebar", "user_bubble")
 #: Backgrounds that never carry text (lines, handles, the accent ring).
 DECORATIVE = ("border",)
+#: Sub-controls that draw no text (a check box's indicator, a scroll bar's handle, …).
+_TEXTLESS = re.compile(r"::(?!item|title|tab\b)[\w-]+")
 _RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
 _COLOUR = re.compile(r"(?<![-\w])color:\s*(#[0-9a-fA-F]{6})")
 _BACKGROUND = re.compile(r"background(?:-color)?:\s*(#[0-9a-fA-F]{6})")
@@ -71,7 +74,7 @@ def _pairs(sheet: str, colours: theme.Palette) -> list[tuple[str, str, str]]:
             pairs.append((selector, fg, bg.group(1)))
         elif fg:
             pairs += [(selector, fg, getattr(colours, s)) for s in SURFACES]
-        elif bg and bg.group(1) not in decorative:
+        elif bg and bg.group(1) not in decorative and not _TEXTLESS.search(selector):
             pairs.append((selector, colours.text, bg.group(1)))
     return pairs
 
