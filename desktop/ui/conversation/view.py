@@ -39,6 +39,7 @@ from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble, exi
 from desktop.ui.conversation.model import Transcript
 from desktop.ui.conversation.stream_view import AssistantView, ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
+from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role
 
 #: Minimum time between two repaints of streamed text (60 per second).
@@ -104,7 +105,8 @@ class ConversationView(QScrollArea):
         self._timer.setInterval(FRAME_MS)
         self._timer.timeout.connect(self.flush)
         self.repaints = 0
-        self.jump = QPushButton(self.tr("Jump to latest  ↓"), self)
+        self.jump = QPushButton(self.tr("Jump to latest"), self)
+        decorate(self.jump, Icon.JUMP_TO_LATEST, role="accent_text", size=14)
         self.jump.setObjectName("jumpToLatest")
         self.jump.setAccessibleName(self.tr("Jump to latest"))
         self.jump.setToolTip(self.tr("Scroll to the latest message (Ctrl+End)"))
