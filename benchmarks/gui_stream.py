@@ -67,7 +67,7 @@ def main() -> None:
         await pane.session.wait_idle()
         elapsed = time.perf_counter() - started
         timer.stop()
-        text = next(i for i in pane.transcript.items if hasattr(i, "pieces")).text  # type: ignore[attr-defined]
+        text = next(i.text for i in pane.transcript.items if i.type == "assistant")
         worst = sorted(gaps)[-5:]
         print(f"platform: {os.environ['QT_QPA_PLATFORM']}, deltas: {deltas:,}")
         print(
