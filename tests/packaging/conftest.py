@@ -8,11 +8,13 @@ source gives a new key and a fresh build; older cache folders are removed.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import platform
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,20 +66,29 @@ def _build(folder: Path) -> None:
 
 
 @pytest.fixture(scope="session")
-def built() -> Built:
-    """The onedir, .deb and AppDir of the current sources (built once, cached by hash)."""
+def built() -> Iterator[Built]:
+    """The onedir, .deb and AppDir of the current sources (built once, cached by hash).
+
+    A lock file guards the cache across pytest processes (xdist workers, or two runs at once):
+    a build is used under a shared lock and made under an exclusive one, so no process removes
+    a build (or half of one) that another is making or testing."""
     folder = CACHE / _source_key()
-    if not (folder / "complete").exists():
-        if CACHE.exists():
-            for old in CACHE.iterdir():
-                shutil.rmtree(old, ignore_errors=True)
-        folder.mkdir(parents=True)
-        _build(folder)
-    onedir = folder / "dist" / "agentdesk"
-    return Built(
-        folder=folder,
-        onedir=onedir,
-        executable=onedir / "agentdesk",
-        deb=next(folder.glob("agentdesk_*.deb")),
-        appdir=folder / "AgentDesk.AppDir",
-    )
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with (CACHE.parent / "packaging-cache.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_SH)
+        if not (folder / "complete").exists():
+            fcntl.flock(lock, fcntl.LOCK_EX)  # waits for the sessions using older builds
+            if not (folder / "complete").exists():  # another process may have built it
+                for old in CACHE.iterdir():
+                    shutil.rmtree(old, ignore_errors=True)
+                folder.mkdir()
+                _build(folder)
+            fcntl.flock(lock, fcntl.LOCK_SH)  # until this session ends
+        onedir = folder / "dist" / "agentdesk"
+        yield Built(
+            folder=folder,
+            onedir=onedir,
+            executable=onedir / "agentdesk",
+            deb=next(folder.glob("agentdesk_*.deb")),
+            appdir=folder / "AgentDesk.AppDir",
+        )
