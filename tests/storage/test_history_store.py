@@ -30,7 +30,8 @@ from desktop.core.history import (
     to_json,
     to_markdown,
 )
-from desktop.core.history.store import fts_query, title_from_prompt
+from desktop.core.history.store import fts_query
+from desktop.core.history.titles import title_from_prompt
 
 
 def record(writer: HistoryWriter, workspace: str, prompt: str, reply: str) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 from desktop.core.entries import FINAL, Item, StreamItem, ToolItem
 from desktop.core.events import SessionEvent
 from desktop.core.history.items import clip_output, entry_json, search_text
-from desktop.core.history.store import title_from_prompt
+from desktop.core.history.titles import title_from_prompt
 from desktop.core.history.writer import (
     CreateConversation,
     HistoryWriter,

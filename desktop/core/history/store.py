@@ -27,7 +27,6 @@ from desktop.core.history.models import (
 )
 from desktop.core.history.schema import history_path, open_history
 
-TITLE_LENGTH = 80
 _CONVERSATION_COLUMNS = (
     "c.id, w.path, c.title, c.title_edited, c.agent, c.agent_session_id, c.created_at, c.updated_at"
 )
@@ -35,13 +34,6 @@ _CONVERSATION_COLUMNS = (
 
 class ConversationNotFoundError(LookupError):
     """No conversation (or more than one, for a prefix) matches."""
-
-
-def title_from_prompt(prompt: str) -> str:
-    """A conversation title from its first prompt: the first non-empty line, shortened."""
-    line = next((ln.strip() for ln in prompt.splitlines() if ln.strip()), "")
-    line = re.sub(r"\s+", " ", line)
-    return line if len(line) <= TITLE_LENGTH else line[: TITLE_LENGTH - 1].rstrip() + "…"
 
 
 def fts_query(text: str) -> str:

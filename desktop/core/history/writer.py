@@ -24,6 +24,7 @@ from pathlib import Path
 
 from desktop.core.history.schema import connect, history_path, open_history
 from desktop.core.history.store import ensure_workspace
+from desktop.core.history.titles import distinct_title
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +43,10 @@ class CreateConversation:
 
 @dataclass(frozen=True)
 class UpdateConversation:
-    """Change a conversation's automatic title, agent session id, and/or last-update time."""
+    """Change a conversation's automatic title, agent session id, and/or last-update time.
+
+    An automatic title is numbered if another conversation of the workspace has it already.
+    """
 
     conversation_id: str
     title: str | None = None
@@ -302,13 +306,14 @@ def _apply(conn: sqlite3.Connection, write: Write) -> None:
             ),
         )
     elif isinstance(write, UpdateConversation):
+        title = None if write.title is None else _distinct(conn, write.conversation_id, write.title)
         conn.execute(
             "UPDATE conversations SET "
             "title = CASE WHEN ? IS NOT NULL AND title_edited = 0 THEN ? ELSE title END, "
             "agent_session_id = COALESCE(?, agent_session_id), updated_at = ? WHERE id = ?",
             (
-                write.title,
-                write.title,
+                title,
+                title,
                 write.agent_session_id,
                 write.updated_at,
                 write.conversation_id,
@@ -329,3 +334,13 @@ def _apply(conn: sqlite3.Connection, write: Write) -> None:
                 write.created_at,
             ),
         )
+
+
+def _distinct(conn: sqlite3.Connection, conversation_id: str, title: str) -> str:
+    """``title`` numbered if another conversation of the same workspace already has it."""
+    rows = conn.execute(
+        "SELECT title FROM conversations WHERE id != ? AND workspace_id = "
+        "(SELECT workspace_id FROM conversations WHERE id = ?)",
+        (conversation_id, conversation_id),
+    ).fetchall()
+    return distinct_title(title, (row[0] for row in rows))

@@ -27,7 +27,7 @@ from desktop.core.history import (
     StoredConversation,
     plan_resume,
 )
-from desktop.core.history.store import title_from_prompt
+from desktop.core.history.titles import distinct_title, title_from_prompt
 from desktop.core.session import BackendFactory
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.sidebar.actions import ConversationActions
@@ -170,7 +170,9 @@ class HistoryEngine:
         entry = self.entry_of(pane)
         if entry is not None:
             if entry.title == "New conversation":  # the first prompt names it at once
-                entry.title = title_from_prompt(event.prompt) or entry.title
+                # Numbered as the store numbers it, so the row does not change at the reload.
+                taken = (e.title for e in self.entries if e is not entry)
+                entry.title = distinct_title(title_from_prompt(event.prompt), taken) or entry.title
                 pane.title = entry.title
             entry.updated_at = time.time()
             self.sidebar.list.refresh_entry(entry)
