@@ -43,4 +43,5 @@ if [ "$with_tests" = 1 ]; then
 else
   .venv/bin/python -m pip install -q -e .
 fi
+.venv/bin/python packaging/translations.py compile >/dev/null  # the .qm catalogues
 echo "Agent Desk is installed in .venv (run .venv/bin/agentdesk)."

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore
-from PySide6.QtCore import QEvent, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.ui.i18n import QT_TRANSLATE_NOOP
 from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role
 
@@ -33,20 +34,24 @@ if TYPE_CHECKING:
 #: because the composer is painted before the core is imported (see ``desktop.ui.startup``).
 
 _MODES = (
-    ("default", "Ask every time"),
-    ("auto_edit", "Auto-approve edits"),
-    ("yolo", "Approve everything (yolo)"),
+    ("default", QT_TRANSLATE_NOOP("Composer", "Ask every time")),
+    ("auto_edit", QT_TRANSLATE_NOOP("Composer", "Auto-approve edits")),
+    ("yolo", QT_TRANSLATE_NOOP("Composer", "Approve everything (yolo)")),
 )
 
 
 #: Short mode labels for a narrow window (the full label stays in the tooltip and the
 #: accessible name).
-_SHORT_MODES = {"default": "Ask", "auto_edit": "Auto-edit", "yolo": "Yolo"}
+_SHORT_MODES = {
+    "default": QT_TRANSLATE_NOOP("Composer", "Ask"),
+    "auto_edit": QT_TRANSLATE_NOOP("Composer", "Auto-edit"),
+    "yolo": QT_TRANSLATE_NOOP("Composer", "Yolo"),
+}
 
 
 def mode_label(mode: str) -> str:
     """An approval mode (``ApprovalMode`` value) in words ("Ask every time")."""
-    return dict(_MODES).get(mode, mode)
+    return QCoreApplication.translate("Composer", dict(_MODES).get(mode, mode))
 
 
 #: Seconds after the last key typed into the composer during which it is "in use": a new
@@ -76,6 +81,9 @@ class PromptEdit(QPlainTextEdit):
         self.setPlaceholderText("Ask the agent…  (Enter to send, Shift+Enter for a new line)")
         self.setTabChangesFocus(True)
         self.setAcceptDrops(True)
+        self.setAccessibleDescription(
+            self.tr("Enter sends, Shift+Enter starts a new line, Esc stops the agent")
+        )
         self.setAccessibleName("Prompt")
         self._last_key: float | None = None
 
@@ -149,7 +157,7 @@ class ModeButton(QToolButton):
 
     def currentText(self) -> str:
         """The current mode's label."""
-        return dict(_MODES)[self._mode]
+        return mode_label(self._mode)
 
     def currentData(self) -> str:
         """The current mode (an ``ApprovalMode`` value)."""
@@ -172,9 +180,11 @@ class ModeButton(QToolButton):
         text = self.currentText()
         if self._rules:
             text += f" · {self._rules} rule{'s' if self._rules != 1 else ''}"
-        short = _SHORT_MODES.get(self._mode, text) + (f" · {self._rules}" if self._rules else "")
+        short = QCoreApplication.translate("Composer", _SHORT_MODES.get(self._mode, text)) + (
+            f" · {self._rules}" if self._rules else ""
+        )
         self.setText(f"{short if self._compact else text}  ▾")
-        self.setAccessibleName(f"Approval mode: {text}")
+        self.setAccessibleName(self.tr("Approval mode: {0}").format(text))
 
 
 class Composer(QWidget):
@@ -220,6 +230,7 @@ class Composer(QWidget):
         row.addWidget(self.attach)
         self.clear_files = QPushButton("Clear files")
         self.clear_files.setVisible(False)
+        self.clear_files.setToolTip(self.tr("Remove the attached files from the next prompt"))
         row.addWidget(self.clear_files)
         # The pane opens the mode button's panel (``desktop.ui.approvals.rules``, loaded
         # after the first frame) when it is clicked.
@@ -235,6 +246,7 @@ class Composer(QWidget):
         row.addWidget(self.stop)
         self.send = QPushButton(self.tr("Send"))
         self.send.setAccessibleName(self.tr("Send the prompt"))
+        self.send.setToolTip(self.tr("Send the prompt (Enter)"))
         set_role(self.send, "primary", polished=False)
         decorate(self.send, Icon.SEND, role="accent_text")
         row.addWidget(self.send)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
-from desktop.ui import startup_hints, theme
+from desktop.ui import i18n, startup_hints, theme
 
 if TYPE_CHECKING:
     from desktop.core.settings import SettingsStore
@@ -191,6 +191,8 @@ def make_application(*, icon: bool = True) -> QApplication:
 
         app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the loop ends when every window finished closing
+    if existing is None:  # the system's language, before any window is built
+        i18n.install(app)
     theme.choose(remembered_theme())  # Settings ▸ Appearance confirms it once loaded
     theme.apply(app, style=False)
     return app

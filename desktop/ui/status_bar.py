@@ -14,20 +14,21 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QStatusBar
 
 from desktop.ui.composer import mode_label
+from desktop.ui.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from desktop.ui.pane import ConversationPane
 
 #: ``SessionState`` values in words (a test keeps the keys equal to the enum's values).
 STATE_WORDS = {
-    "new": "Starting…",
-    "starting": "Starting…",
-    "ready": "Ready",
-    "running": "Working…",
-    "awaiting_approval": "Waiting for your approval",
-    "idle": "Ready",
-    "stopping": "Stopping…",
-    "exited": "Agent stopped",
+    "new": QT_TRANSLATE_NOOP("StatusBar", "Starting…"),
+    "starting": QT_TRANSLATE_NOOP("StatusBar", "Starting…"),
+    "ready": QT_TRANSLATE_NOOP("StatusBar", "Ready"),
+    "running": QT_TRANSLATE_NOOP("StatusBar", "Working…"),
+    "awaiting_approval": QT_TRANSLATE_NOOP("StatusBar", "Waiting for your approval"),
+    "idle": QT_TRANSLATE_NOOP("StatusBar", "Ready"),
+    "stopping": QT_TRANSLATE_NOOP("StatusBar", "Stopping…"),
+    "exited": QT_TRANSLATE_NOOP("StatusBar", "Agent stopped"),
 }
 
 
@@ -46,7 +47,13 @@ class WindowStatus:
 
     def __init__(self, bar: QStatusBar) -> None:
         self.labels = {key: QLabel(bar) for key in ("state", "agent", "mode", "tokens")}
-        names = {"state": "State", "agent": "Agent", "mode": "Approval mode", "tokens": "Tokens"}
+        bar.setAccessibleName(tr("Status"))
+        names = {
+            "state": QT_TRANSLATE_NOOP("StatusBar", "State"),
+            "agent": QT_TRANSLATE_NOOP("StatusBar", "Agent"),
+            "mode": QT_TRANSLATE_NOOP("StatusBar", "Approval mode"),
+            "tokens": QT_TRANSLATE_NOOP("StatusBar", "Tokens"),
+        }
         for key, label in self.labels.items():
             label.setObjectName(f"status_{key}")
             label.setAccessibleName(tr(names[key]))
@@ -62,12 +69,18 @@ class WindowStatus:
         self.labels["state"].setText(state)
         self.labels["state"].setAccessibleDescription(state)
         self.labels["agent"].setText(pane.agent_name)
-        self.labels["agent"].setToolTip(tr("Agent of this conversation"))
+        self.labels["agent"].setToolTip(
+            QCoreApplication.translate("StatusBar", "Agent of this conversation")
+        )
         self.labels["mode"].setText(mode_label(str(pane.session.mode.value)))
-        self.labels["mode"].setToolTip(tr("Approval mode of this conversation"))
+        self.labels["mode"].setToolTip(
+            QCoreApplication.translate("StatusBar", "Approval mode of this conversation")
+        )
         cache = usage.cache_read_tokens + usage.cache_write_tokens
         self.labels["tokens"].setText(
-            tr("Tokens in {0} · out {1} · cache {2}").format(
+            QCoreApplication.translate("StatusBar", "Tokens in {0} · out {1} · cache {2}").format(
                 f"{usage.input_tokens:,}", f"{usage.output_tokens:,}", f"{cache:,}"
             )
         )
+        for label in self.labels.values():  # a reader hears what each label says, not its kind
+            label.setAccessibleDescription(label.text())

@@ -276,11 +276,21 @@ class DiffView(QWidget):
     def _label_toggle(self) -> None:
         # The label says what a click does (the view it switches to), with its key.
         on = self.is_side_by_side()
-        label = _tr("Unified") if on else _tr("Side by side")
+        label = (
+            QCoreApplication.translate("DiffView", "Unified")
+            if on
+            else QCoreApplication.translate("DiffView", "Side by side")
+        )
         self._toggle.setText(f"{label}  ({TOGGLE_SHORTCUT})")
-        target = _tr("unified") if on else _tr("side-by-side")
+        target = (
+            QCoreApplication.translate("DiffView", "unified")
+            if on
+            else QCoreApplication.translate("DiffView", "side-by-side")
+        )
         self._toggle.setToolTip(
-            _tr("Show the {view} diff ({key})").format(view=target, key=TOGGLE_SHORTCUT)
+            QCoreApplication.translate("DiffView", "Show the {view} diff ({key})").format(
+                view=target, key=TOGGLE_SHORTCUT
+            )
         )
 
     def _fill_split(self) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
@@ -31,14 +31,15 @@ from desktop.core.extensions.builtin.shell_deny_list.events import deny_list_pat
 from desktop.ui.conversation.items import set_role
 from desktop.ui.extensions.trust_dialog import TrustDialog
 from desktop.ui.extensions.window import WindowExtensions
+from desktop.ui.i18n import QT_TRANSLATE_NOOP
 from desktop.ui.settings.words import builtin_extensions, tr
 
 #: What each runtime state reads as on a row's badge.
 _STATES = {
-    "loaded": "Running",
-    "off": "Off",
-    "failed": "Failed",
-    "untrusted": "Needs trust",
+    "loaded": QT_TRANSLATE_NOOP("Settings", "Running"),
+    "off": QT_TRANSLATE_NOOP("Settings", "Off"),
+    "failed": QT_TRANSLATE_NOOP("Settings", "Failed"),
+    "untrusted": QT_TRANSLATE_NOOP("Settings", "Needs trust"),
 }
 
 
@@ -66,7 +67,9 @@ def _row(
         layout.addWidget(badge)
     if button is not None:
         layout.addWidget(button)
-    switch.setMinimumWidth(switch.fontMetrics().horizontalAdvance(tr("Off")) + 34)
+    switch.setMinimumWidth(
+        switch.fontMetrics().horizontalAdvance(QCoreApplication.translate("Settings", "Off")) + 34
+    )
     layout.addWidget(switch)
     return frame
 
@@ -108,10 +111,12 @@ class ExtensionsPage(QWidget):
         deny_layout.addLayout(deny_row)
         self.found = QVBoxLayout()
         self.found.setSpacing(6)
-        self.reload_button = QPushButton(tr("Reload extensions"))
-        self.summary = QLabel(tr("Loading…"))
+        self.reload_button = QPushButton(
+            QCoreApplication.translate("Settings", "Reload extensions")
+        )
+        self.summary = QLabel(QCoreApplication.translate("Settings", "Loading…"))
         set_role(self.summary, "muted")
-        found_box = QGroupBox(tr("Extensions found"))
+        found_box = QGroupBox(QCoreApplication.translate("Settings", "Extensions found"))
         found_layout = QVBoxLayout(found_box)
         head = QHBoxLayout()
         head.addWidget(self.summary, 1)
@@ -141,10 +146,22 @@ class ExtensionsPage(QWidget):
         switch = QCheckBox()
         switch.setObjectName(f"switch_{name}")
         switch.setChecked(on)
-        switch.setText(tr("On") if on else tr("Off"))
-        switch.toggled.connect(lambda checked: switch.setText(tr("On") if checked else tr("Off")))
-        switch.setAccessibleName(tr("{0}: on").format(title))
-        switch.setToolTip(tr("On or off (applies when you Save)"))
+        switch.setText(
+            QCoreApplication.translate("Settings", "On")
+            if on
+            else QCoreApplication.translate("Settings", "Off")
+        )
+        switch.toggled.connect(
+            lambda checked: switch.setText(
+                QCoreApplication.translate("Settings", "On")
+                if checked
+                else QCoreApplication.translate("Settings", "Off")
+            )
+        )
+        switch.setAccessibleName(QCoreApplication.translate("Settings", "{0}: on").format(title))
+        switch.setToolTip(
+            QCoreApplication.translate("Settings", "On or off (applies when you Save)")
+        )
         switch.toggled.connect(lambda checked: self._on_switch(name, builtin, checked))
         self.switches[name] = switch
         return switch
@@ -200,16 +217,16 @@ class ExtensionsPage(QWidget):
             return
         report = runtime.report
         for module in runtime.snapshot.modules:
-            events = ", ".join(module.events) or tr("no events")
+            events = ", ".join(module.events) or QCoreApplication.translate("Settings", "no events")
             detail = f"{module.manifest.version} · {_origin(module.origin)} · {events}"
             self._add(module.name, module.origin, "loaded", detail)
         for candidate, manifest, digest in report.untrusted:
-            button = QPushButton(tr("Review and trust…"))
+            button = QPushButton(QCoreApplication.translate("Settings", "Review and trust…"))
             button.clicked.connect(
                 lambda _=False, c=candidate, m=manifest, d=digest: self.review(c, m, d)
             )
             self.trust_buttons[candidate.folder.name] = button
-            detail = tr("{0} {1} · from this workspace").format(
+            detail = QCoreApplication.translate("Settings", "{0} {1} · from this workspace").format(
                 manifest.display_name, manifest.version
             )
             self._add(candidate.folder.name, candidate.origin, "untrusted", detail, button)
@@ -221,7 +238,9 @@ class ExtensionsPage(QWidget):
             self._add(candidate.folder.name, candidate.origin, "off", _origin(candidate.origin))
         loaded = len(runtime.snapshot.modules)
         waiting = len(report.untrusted)
-        summary = tr("{0} running · {1} waiting for trust · switches apply when you Save")
+        summary = QCoreApplication.translate(
+            "Settings", "{0} running · {1} waiting for trust · switches apply when you Save"
+        )
         self.summary.setText(summary.format(loaded, waiting))
 
     def _add(
@@ -248,9 +267,9 @@ class ExtensionsPage(QWidget):
 def _origin(origin: str) -> str:
     """Where an extension comes from, in words."""
     words = {
-        "builtin": "built in",
-        "user": "your extensions folder",
+        "builtin": QT_TRANSLATE_NOOP("Settings", "built in"),
+        "user": QT_TRANSLATE_NOOP("Settings", "your extensions folder"),
         "env": "AGENTDESK_EXTENSIONS_PATH",
-        "workspace": "this workspace",
+        "workspace": QT_TRANSLATE_NOOP("Settings", "this workspace"),
     }
     return tr(words.get(origin, origin))

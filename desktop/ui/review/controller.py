@@ -119,6 +119,10 @@ class ReviewController(QObject):
         self.open(pane, diff, card.sentence.plain(), card)
         return True
 
+    def open_first_pending(self, pane: ConversationPane) -> bool:
+        """View ▸ Review Changes: review ``pane``'s first pending edit; False when none waits."""
+        return any(self.open_card(pane, card) for card in pane.navigator.pending())
+
     def close(self) -> None:
         """Show the conversation again, the keyboard where it was (or where the contract
         puts it after a decision: the next pending card, else the composer)."""
@@ -178,7 +182,10 @@ class ReviewController(QObject):
         if pane is None or card is None:
             return
         if not self._deciding:  # decided elsewhere (a rule, the mode, a stop): say so, stay
-            self.view.set_pending(False, card.status.text() or _tr("Decided"))
+            self.view.set_pending(
+                False,
+                card.status.text() or QCoreApplication.translate("ReviewController", "Decided"),
+            )
             self._set_card(None)
             return
         self._return_to = None

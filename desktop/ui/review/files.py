@@ -40,8 +40,12 @@ class _FileRow(QWidget):
                 set_role(label, role, polished=False)
                 layout.addWidget(label)
         if summary.is_new or summary.is_deleted or summary.is_binary:
-            tag = _tr("new") if summary.is_new else _tr("deleted")
-            tag = _tr("binary") if summary.is_binary else tag
+            tag = (
+                QCoreApplication.translate("ReviewFiles", "new")
+                if summary.is_new
+                else QCoreApplication.translate("ReviewFiles", "deleted")
+            )
+            tag = QCoreApplication.translate("ReviewFiles", "binary") if summary.is_binary else tag
             chip = QLabel(tag, self)
             set_role(chip, "chip", polished=False)
             layout.addWidget(chip)
@@ -59,7 +63,7 @@ class FileList(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("reviewFiles")
-        self.setAccessibleName(_tr("Changed files"))
+        self.setAccessibleName(QCoreApplication.translate("ReviewFiles", "Changed files"))
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.currentRowChanged.connect(self._on_row)

@@ -57,11 +57,15 @@ def attach_review(card: ApprovalCard, open_review: Callable[[], object]) -> QPus
         return existing
     if card.body.diff_view is None:
         return None
-    button = QPushButton(_tr("Review") + "  ⌃⇧R", card.action_row)
+    button = QPushButton(
+        QCoreApplication.translate("ReviewHook", "Review") + "  ⌃⇧R", card.action_row
+    )
     button.setObjectName("reviewButton")
-    name = _tr("Review the change full-window")
+    name = QCoreApplication.translate("ReviewHook", "Review the change full-window")
     button.setAccessibleName(name)
-    button.setAccessibleDescription(_tr("Shortcut: {keys}").format(keys=REVIEW_SHORTCUT))
+    button.setAccessibleDescription(
+        QCoreApplication.translate("ReviewHook", "Shortcut: {keys}").format(keys=REVIEW_SHORTCUT)
+    )
     button.setToolTip(f"{name} ({REVIEW_SHORTCUT})")
     button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # focus stays on the card, as its buttons
     button.clicked.connect(lambda: card.is_pending() and open_review())

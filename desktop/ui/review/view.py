@@ -3,7 +3,8 @@
 Laid out as Zed's "Review changes" and VS Code's diff editor: a toolbar (back to the
 conversation, what is reviewed, unified / side by side, wrap, previous / next change), the
 changed files on the left, the diff on the right, and, for an edit that waits for approval,
-the card's decisions at the bottom with the card's own keys. The view only shows and asks;
+the card's decisions at the bottom with the card's own keys. Below 800 px wide the file list
+folds away and the diff has the width. The view only shows and asks;
 ``controller.ReviewController`` places it in the window and carries decisions to the card.
 
 Keys (while the view has the keyboard; the composer is not shown, so no key typed there
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
@@ -41,6 +42,9 @@ from desktop.ui.theme import ElidedLabel, set_role
 CLOSE_KEYS = ("Esc",)
 NEXT_CHANGE_KEYS = ("Alt+Down", "F7")
 PREVIOUS_CHANGE_KEYS = ("Alt+Up", "Shift+F7")
+#: Narrower than this, the file list is hidden and the diff takes the width (its file headers
+#: still name every file).
+FILES_MIN_WIDTH = 800
 #: Decision keys, as on the card: (keys, Decision value or "reason").
 DECISION_KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("Y", "Return", "Enter"), "once"),
@@ -70,39 +74,59 @@ class ReviewView(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("reviewView")
-        self.setAccessibleName(_tr("Review changes"))
+        self.setAccessibleName(QCoreApplication.translate("ReviewView", "Review changes"))
         self._offers_never = False
+        self._many_files = False
         self.back = QToolButton(self)
-        self.back.setText(_tr("← Conversation"))
-        self.back.setToolTip(_tr("Back to the conversation (Esc)"))
-        self.back.setAccessibleName(_tr("Back to the conversation"))
+        self.back.setText(QCoreApplication.translate("ReviewView", "← Conversation"))
+        self.back.setToolTip(
+            QCoreApplication.translate("ReviewView", "Back to the conversation (Esc)")
+        )
+        self.back.setAccessibleName(
+            QCoreApplication.translate("ReviewView", "Back to the conversation")
+        )
         self.title = ElidedLabel("", self)
         set_role(self.title, "cardTitle", polished=False)
-        self.title.setAccessibleName(_tr("What is reviewed"))
-        self.unified_button = self._segment(_tr("Unified"), "first")
-        self.split_button = self._segment(_tr("Side by side"), "last")
-        self.split_button.setToolTip(_tr("Unified or side by side ({key})").format(
-            key=TOGGLE_SHORTCUT))  # fmt: skip
+        self.title.setAccessibleName(QCoreApplication.translate("ReviewView", "What is reviewed"))
+        self.unified_button = self._segment(
+            QCoreApplication.translate("ReviewView", "Unified"), "first"
+        )
+        self.split_button = self._segment(
+            QCoreApplication.translate("ReviewView", "Side by side"), "last"
+        )
+        self.split_button.setToolTip(
+            QCoreApplication.translate("ReviewView", "Unified or side by side ({key})").format(
+                key=TOGGLE_SHORTCUT
+            )
+        )
         self.unified_button.setToolTip(self.split_button.toolTip())
         layouts = QButtonGroup(self)
         layouts.setExclusive(True)
         layouts.addButton(self.unified_button)
         layouts.addButton(self.split_button)
         self.wrap_button = QToolButton(self)
-        self.wrap_button.setText(_tr("Wrap"))
+        self.wrap_button.setText(QCoreApplication.translate("ReviewView", "Wrap"))
         self.wrap_button.setCheckable(True)
-        self.wrap_button.setToolTip(_tr("Wrap long lines ({key})").format(key=WRAP_SHORTCUT))
+        self.wrap_button.setToolTip(
+            QCoreApplication.translate("ReviewView", "Wrap long lines ({key})").format(
+                key=WRAP_SHORTCUT
+            )
+        )
         self.previous_button = QToolButton(self)
         self.previous_button.setText("↑")
-        self.previous_button.setToolTip(_tr("Previous change (Alt+↑)"))
-        self.previous_button.setAccessibleName(_tr("Previous change"))
+        self.previous_button.setToolTip(
+            QCoreApplication.translate("ReviewView", "Previous change (Alt+↑)")
+        )
+        self.previous_button.setAccessibleName(
+            QCoreApplication.translate("ReviewView", "Previous change")
+        )
         self.next_button = QToolButton(self)
         self.next_button.setText("↓")
-        self.next_button.setToolTip(_tr("Next change (Alt+↓)"))
-        self.next_button.setAccessibleName(_tr("Next change"))
+        self.next_button.setToolTip(QCoreApplication.translate("ReviewView", "Next change (Alt+↓)"))
+        self.next_button.setAccessibleName(QCoreApplication.translate("ReviewView", "Next change"))
         self.position = QLabel(self)
         set_role(self.position, "muted", polished=False)
-        self.position.setAccessibleName(_tr("Current change"))
+        self.position.setAccessibleName(QCoreApplication.translate("ReviewView", "Current change"))
         for button in (self.back, self.wrap_button, self.previous_button, self.next_button,
                        self.unified_button, self.split_button):  # fmt: skip
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keyboard stays on the diff
@@ -111,13 +135,25 @@ class ReviewView(QFrame):
         self.diff.set_toggle_shortcut_enabled(False)  # the view's own shortcut has it
         self.approval = QFrame(self)
         set_role(self.approval, "card", polished=False, status="waiting for approval")
-        self.approval_text = QLabel(_tr("Waiting for your approval"), self.approval)
+        self.approval_text = QLabel(
+            QCoreApplication.translate("ReviewView", "Waiting for your approval"), self.approval
+        )
         set_role(self.approval_text, "status", polished=False, status="waiting for approval")
-        self.approve_button = self._decision(_tr("Approve"), "Y", "once")
-        self.always_button = self._decision(_tr("Always"), "A", "always")
-        self.deny_button = self._decision(_tr("Deny"), "N", "deny")
-        self.reason_button = self._decision(_tr("Reason…"), "⇧N", "reason")
-        self.never_button = self._decision(_tr("Never"), "⌃⇧N", "reject_always")
+        self.approve_button = self._decision(
+            QCoreApplication.translate("ReviewView", "Approve"), "Y", "once"
+        )
+        self.always_button = self._decision(
+            QCoreApplication.translate("ReviewView", "Always"), "A", "always"
+        )
+        self.deny_button = self._decision(
+            QCoreApplication.translate("ReviewView", "Deny"), "N", "deny"
+        )
+        self.reason_button = self._decision(
+            QCoreApplication.translate("ReviewView", "Reason…"), "⇧N", "reason"
+        )
+        self.never_button = self._decision(
+            QCoreApplication.translate("ReviewView", "Never"), "⌃⇧N", "reject_always"
+        )
         set_role(self.approve_button, "primary", polished=False)
         set_role(self.deny_button, "danger", polished=False)
         self._build_layout()
@@ -134,7 +170,9 @@ class ReviewView(QFrame):
         button = QPushButton(f"{label}  {key}", self.approval)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         button.setAccessibleName(label)
-        button.setAccessibleDescription(_tr("Shortcut: {keys}").format(keys=key))
+        button.setAccessibleDescription(
+            QCoreApplication.translate("ReviewView", "Shortcut: {keys}").format(keys=key)
+        )
         button.clicked.connect(lambda: self.decision_requested.emit(decision))
         return button
 
@@ -208,7 +246,8 @@ class ReviewView(QFrame):
         self.diff.set_diff(diff)
         files = self.diff.model.files
         self.files.set_files(files)
-        self.files.setVisible(len(files) > 1)
+        self._many_files = len(files) > 1
+        self._fit_files()
         self._offers_never = offers_never
         self.set_pending(pending)
         self._on_layout(self.diff.is_side_by_side())
@@ -220,7 +259,11 @@ class ReviewView(QFrame):
                        self.reason_button):  # fmt: skip
             button.setVisible(pending)
         self.never_button.setVisible(pending and self._offers_never)
-        self.approval_text.setText(_tr("Waiting for your approval") if pending else status)
+        self.approval_text.setText(
+            QCoreApplication.translate("ReviewView", "Waiting for your approval")
+            if pending
+            else status
+        )
         self.approval.setVisible(pending or bool(status))
 
     def is_pending(self) -> bool:
@@ -237,7 +280,15 @@ class ReviewView(QFrame):
         self.setFocusProxy(pane)
         pane.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_files()
+
     # -- internals -----------------------------------------------------------------------
+
+    def _fit_files(self) -> None:
+        """The file list beside the diff, when there are files to list and room for both."""
+        self.files.setVisible(self._many_files and self.width() >= FILES_MIN_WIDTH)
 
     def _decision_key(self, decision: str) -> None:
         if not self.is_pending() or (decision == "reject_always" and not self._offers_never):
@@ -255,11 +306,13 @@ class ReviewView(QFrame):
 
     def _show_position(self, index: int, total: int) -> None:
         if total == 0:
-            text = _tr("No changes")
+            text = QCoreApplication.translate("ReviewView", "No changes")
         elif index < 0:
             text = QCoreApplication.translate("ReviewView", "%n change(s)", "", total)
         else:
-            text = _tr("{index} of {total}").format(index=index + 1, total=total)
+            text = QCoreApplication.translate("ReviewView", "{index} of {total}").format(
+                index=index + 1, total=total
+            )
         self.position.setText(text)
         self.previous_button.setEnabled(total > 0)
         self.next_button.setEnabled(total > 0)

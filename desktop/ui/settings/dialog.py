@@ -13,7 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
@@ -31,6 +31,7 @@ from desktop.core.catalogue import CATALOGUE
 from desktop.core.settings import Settings
 from desktop.ui import theme
 from desktop.ui.conversation.items import set_role
+from desktop.ui.i18n import QT_TRANSLATE_NOOP
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.catalogue import CatalogueBox
 from desktop.ui.settings.forms import FieldEditor, ModelForm, NameChoice
@@ -44,11 +45,23 @@ if TYPE_CHECKING:
 
 #: The line under each page's title.
 _PAGE_HINTS = {
-    "Providers": "The APIs the built-in agent talks to, and their keys.",
-    "Agents": "The agents new conversations can use.",
-    "General": "New conversations, approvals and the look of the window.",
-    "Extensions": "What extensions do, and which of them are on.",
+    "Providers": QT_TRANSLATE_NOOP(
+        "Settings", "The APIs the built-in agent talks to, and their keys."
+    ),
+    "Agents": QT_TRANSLATE_NOOP("Settings", "The agents new conversations can use."),
+    "General": QT_TRANSLATE_NOOP(
+        "Settings", "New conversations, approvals and the look of the window."
+    ),
+    "Extensions": QT_TRANSLATE_NOOP("Settings", "What extensions do, and which of them are on."),
 }
+
+#: The page names, for the catalogue (the pages are keyed by their English names).
+_PAGE_NAMES = (
+    QT_TRANSLATE_NOOP("Settings", "Providers"),
+    QT_TRANSLATE_NOOP("Settings", "Agents"),
+    QT_TRANSLATE_NOOP("Settings", "General"),
+    QT_TRANSLATE_NOOP("Settings", "Extensions"),
+)
 
 #: Top-level fields edited on their own pages (lists) or not editable (the version).
 LIST_FIELDS = frozenset({"profiles", "agents"})
@@ -84,7 +97,7 @@ class SettingsDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
-        self.setWindowTitle(tr("Settings — Agent Desk"))
+        self.setWindowTitle(QCoreApplication.translate("Settings", "Settings — Agent Desk"))
         self.setModal(False)
         self.resize(920, 640)
         self.services = services
@@ -159,12 +172,16 @@ class SettingsDialog(QDialog):
         self.status.setObjectName("settingsStatus")
         self.status.setWordWrap(True)
         set_role(self.status, "message", level="info")
-        self.save_button = QPushButton(tr("Save"))
+        self.save_button = QPushButton(QCoreApplication.translate("Settings", "Save"))
         self.save_button.setDefault(True)
-        self.save_button.setToolTip(tr("Save every page (Ctrl+S)"))
+        self.save_button.setToolTip(
+            QCoreApplication.translate("Settings", "Save every page (Ctrl+S)")
+        )
         set_role(self.save_button, "primary")
-        self.close_button = QPushButton(tr("Close"))
-        self.close_button.setToolTip(tr("Close (Esc); unsaved changes are dropped"))
+        self.close_button = QPushButton(QCoreApplication.translate("Settings", "Close"))
+        self.close_button.setToolTip(
+            QCoreApplication.translate("Settings", "Close (Esc); unsaved changes are dropped")
+        )
         body = QHBoxLayout()
         body.setSpacing(18)
         body.addWidget(self.nav)
@@ -254,11 +271,19 @@ class SettingsDialog(QDialog):
         try:
             self.services.store.save(settings)
         except OSError as exc:
-            self._say(tr("Could not write the settings file: {0}").format(exc), "error")
+            self._say(
+                QCoreApplication.translate(
+                    "Settings", "Could not write the settings file: {0}"
+                ).format(exc),
+                "error",
+            )
             return False
         self.general.show_errors({})
         self.default_agent.refresh()
-        self._say(tr("Saved to {0}").format(self.services.store.path), "info")
+        self._say(
+            QCoreApplication.translate("Settings", "Saved to {0}").format(self.services.store.path),
+            "info",
+        )
         return True
 
     def _show_errors(self, exc: ValidationError) -> None:
@@ -271,7 +296,9 @@ class SettingsDialog(QDialog):
             for loc, message in errors[:3]:
                 where = self._where(section, loc)
                 lines.append(f"{where}: {message}")
-        self._say(tr("Not saved — ") + "; ".join(lines[:4]), "error")
+        self._say(
+            QCoreApplication.translate("Settings", "Not saved — ") + "; ".join(lines[:4]), "error"
+        )
 
     def _where(self, section: str, loc: tuple[Any, ...]) -> str:
         if section in LIST_FIELDS and loc and isinstance(loc[0], int):
@@ -282,7 +309,7 @@ class SettingsDialog(QDialog):
         return ".".join([section, *(str(p) for p in loc)]) or "settings"
 
     def _on_edited(self) -> None:
-        self._say(tr("Unsaved changes"), "warning")
+        self._say(QCoreApplication.translate("Settings", "Unsaved changes"), "warning")
 
     def _say(self, text: str, level: str) -> None:
         self.status.setText(text)

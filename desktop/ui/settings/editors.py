@@ -13,7 +13,7 @@ from typing import Any
 
 from annotated_types import Ge, Gt, Le, Lt
 from pydantic.fields import FieldInfo
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.ui.settings.words import choice_label, default_label, tr
+from desktop.ui.settings.words import choice_label, default_label
 
 
 class FieldEditor(QWidget):
@@ -137,7 +137,7 @@ class SpinEditor(FieldEditor):
         if optional:
             self.spin.setSpecialValueText(default_label(name))
         if name == "font_size":
-            self.spin.setSuffix(tr(" pt"))
+            self.spin.setSuffix(QCoreApplication.translate("Settings", " pt"))
         self.spin.setMinimumWidth(140)
         self.spin.valueChanged.connect(self.changed)
         layout = QHBoxLayout(self)
@@ -223,7 +223,10 @@ class NameChoice(FieldEditor):
         for name, label in self._pairs:
             combo.addItem(label, name)
         if self._value is not None and combo.findData(self._value) < 0:
-            combo.addItem(tr("{0} (not found)").format(self._value), self._value)
+            combo.addItem(
+                QCoreApplication.translate("Settings", "{0} (not found)").format(self._value),
+                self._value,
+            )
         if self._new is not None:
             combo.insertSeparator(combo.count())
             combo.addItem(self._new, NEW_ENTRY)

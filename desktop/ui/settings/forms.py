@@ -20,7 +20,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from desktop.ui.conversation.items import set_role
@@ -112,7 +112,9 @@ def editor_for(name: str, info: FieldInfo) -> FieldEditor:
     if kind is int:
         return SpinEditor(name, info, optional)
     if kind is float:
-        hint = placeholder or (tr("empty for the default") if optional else "")
+        hint = placeholder or (
+            QCoreApplication.translate("Settings", "empty for the default") if optional else ""
+        )
         return LineEditor(kind, optional, hint)
     if kind is Path:
         return LineEditor(str, optional, placeholder or "path to a file")
@@ -175,7 +177,7 @@ class ModelForm(QWidget):
             if isinstance(editor, CheckEditor | _Nested):
                 layout.addRow(column)
             else:
-                label = QLabel(tr("{0}:").format(title))
+                label = QLabel(QCoreApplication.translate("Settings", "{0}:").format(title))
                 label.setBuddy(focus_target(editor))
                 layout.addRow(label, column)
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, get_args
 
 from pydantic import BaseModel
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
@@ -72,13 +72,17 @@ class ListPage(QWidget):
         self.list.setMinimumWidth(120)  # narrower in a narrow dialog, never cut
         self.list.setMaximumWidth(170)
         self.add = QToolButton()
-        self.add.setText(tr("Add"))
+        self.add.setText(QCoreApplication.translate("Settings", "Add"))
         self.add.setObjectName("addButton")
-        self.add.setAccessibleName(tr("Add to {0}").format(title))
+        self.add.setAccessibleName(
+            QCoreApplication.translate("Settings", "Add to {0}").format(title)
+        )
         self.remove = QToolButton()
-        self.remove.setText(tr("Remove"))
+        self.remove.setText(QCoreApplication.translate("Settings", "Remove"))
         self.remove.setObjectName("removeButton")
-        self.remove.setAccessibleName(tr("Remove from {0}").format(title))
+        self.remove.setAccessibleName(
+            QCoreApplication.translate("Settings", "Remove from {0}").format(title)
+        )
         left = QVBoxLayout()
         left.addWidget(self.list, 1)
         buttons = QHBoxLayout()
@@ -190,16 +194,16 @@ class ProfilesPage(ListPage):
     """Provider profiles, each with its API key."""
 
     def __init__(self, secrets: SecretStore, scope: TaskScope, status: str) -> None:
-        super().__init__(tr("Providers"))
-        self.add.setToolTip(tr("New profile"))
-        self.add.setAccessibleName(tr("New profile"))
+        super().__init__(QCoreApplication.translate("Settings", "Providers"))
+        self.add.setToolTip(QCoreApplication.translate("Settings", "New profile"))
+        self.add.setAccessibleName(QCoreApplication.translate("Settings", "New profile"))
         self.form = ModelForm(ProviderProfile)
         self.form.changed.connect(self.changed)
-        box = QGroupBox(tr("Profile"))
+        box = QGroupBox(QCoreApplication.translate("Settings", "Profile"))
         QVBoxLayout(box).addWidget(self.form)
         self.detail.addWidget(box)
         self.keys = KeyPanel(secrets, scope, profile=self._profile_values)
-        keys_box = QGroupBox(tr("API key"))
+        keys_box = QGroupBox(QCoreApplication.translate("Settings", "API key"))
         keys_layout = QVBoxLayout(keys_box)
         self.keyring_status = QLabel(status)
         self.keyring_status.setObjectName("keyringStatus")
@@ -266,7 +270,7 @@ class AgentsPage(ListPage):
         scope: TaskScope,
         profiles: Callable[[], list[tuple[str, str]]] | None = None,
     ) -> None:
-        super().__init__(tr("Agents"))
+        super().__init__(QCoreApplication.translate("Settings", "Agents"))
         self.forms: dict[str, ModelForm] = {}
         self.stack = QStackedWidget()
         #: The fields that name a provider profile: a choice of the profiles, and "New profile…".
@@ -279,7 +283,7 @@ class AgentsPage(ListPage):
                     choice = NameChoice(
                         profiles,
                         empty=default_label(field) if optional else None,
-                        new=tr("New profile…"),
+                        new=QCoreApplication.translate("Settings", "New profile…"),
                     )
                     choice.new_requested.connect(
                         lambda c=choice: self.new_profile_requested.emit(c)
@@ -293,13 +297,13 @@ class AgentsPage(ListPage):
         self.kind = QLabel()
         self.kind.setWordWrap(True)
         set_role(self.kind, "muted")
-        self.box = QGroupBox(tr("Agent"))
+        self.box = QGroupBox(QCoreApplication.translate("Settings", "Agent"))
         inner = QVBoxLayout(self.box)
         inner.addWidget(self.kind)
         inner.addWidget(self.stack)
         self.detail.addWidget(self.box)
         self.keys = KeyPanel(secrets, scope)
-        self.keys_box = QGroupBox(tr("Signing key"))
+        self.keys_box = QGroupBox(QCoreApplication.translate("Settings", "Signing key"))
         QVBoxLayout(self.keys_box).addWidget(self.keys)
         self.detail.addWidget(self.keys_box)
         self.catalogue_slot = QVBoxLayout()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from desktop.ui.composer import _MODES  # the composer's names of the approval modes
+from desktop.ui.composer import _MODES, mode_label  # the composer's names of the approval modes
 
 _CONTEXT = "Settings"
 
@@ -22,29 +22,35 @@ def tr(text: str) -> str:
 
 def _choices() -> dict[str, dict[str, str]]:
     return {
-        "mode": {value: tr(label) for value, label in _MODES},
-        "theme": {"system": tr("Follow the system"), "light": tr("Light"), "dark": tr("Dark")},
+        "mode": {value: mode_label(value) for value, _label in _MODES},
+        "theme": {
+            "system": QCoreApplication.translate("Settings", "Follow the system"),
+            "light": QCoreApplication.translate("Settings", "Light"),
+            "dark": QCoreApplication.translate("Settings", "Dark"),
+        },
         "provider": {"anthropic": "Anthropic", "openai": "OpenAI"},
         "protocol": {
-            "aionrs": tr("aionrs JSON stream"),
-            "acp": tr("Agent Client Protocol (ACP)"),
-            "codex": tr("Codex app-server"),
+            "aionrs": QCoreApplication.translate("Settings", "aionrs JSON stream"),
+            "acp": QCoreApplication.translate("Settings", "Agent Client Protocol (ACP)"),
+            "codex": QCoreApplication.translate("Settings", "Codex app-server"),
         },
         "preset": {
             "claude": "Claude Code",
             "gemini": "Gemini CLI",
             "codex-acp": "Codex (ACP)",
-            "custom": tr("Custom command"),
+            "custom": QCoreApplication.translate("Settings", "Custom command"),
         },
         "sandbox": {
-            "read-only": tr("Read only"),
-            "workspace-write": tr("Write inside the workspace"),
-            "danger-full-access": tr("Full access (no sandbox)"),
+            "read-only": QCoreApplication.translate("Settings", "Read only"),
+            "workspace-write": QCoreApplication.translate("Settings", "Write inside the workspace"),
+            "danger-full-access": QCoreApplication.translate(
+                "Settings", "Full access (no sandbox)"
+            ),
         },
         "approval_policy": {
-            "on-request": tr("When Codex asks"),
-            "on-failure": tr("When a command fails"),
-            "never": tr("Never ask"),
+            "on-request": QCoreApplication.translate("Settings", "When Codex asks"),
+            "on-failure": QCoreApplication.translate("Settings", "When a command fails"),
+            "never": QCoreApplication.translate("Settings", "Never ask"),
         },
         "enabled_builtins": builtin_extensions(),
     }
@@ -58,20 +64,22 @@ def choice_label(field: str, value: str) -> str:
 def builtin_extensions() -> dict[str, str]:
     """Built-in extensions in words (their manifests' display names)."""
     return {
-        "read_only_auto_approve": tr("Auto-approve read-only tools"),
-        "shell_deny_list": tr("Deny listed shell commands"),
-        "file_change_review": tr("Review file changes"),
+        "read_only_auto_approve": QCoreApplication.translate(
+            "Settings", "Auto-approve read-only tools"
+        ),
+        "shell_deny_list": QCoreApplication.translate("Settings", "Deny listed shell commands"),
+        "file_change_review": QCoreApplication.translate("Settings", "Review file changes"),
     }
 
 
 def agent_kind(kind: str) -> str:
     """An agent kind in words (the Agents page's list, its Add menu, the detail heading)."""
     kinds = {
-        "builtin": tr("Built-in agent"),
+        "builtin": QCoreApplication.translate("Settings", "Built-in agent"),
         "aionrs": "aionrs",
-        "custom": tr("Custom command"),
-        "remote": tr("Remote runtime"),
-        "acp": tr("ACP agent"),
+        "custom": QCoreApplication.translate("Settings", "Custom command"),
+        "remote": QCoreApplication.translate("Settings", "Remote runtime"),
+        "acp": QCoreApplication.translate("Settings", "ACP agent"),
         "codex": "OpenAI Codex",
     }
     return kinds.get(kind, kind)
@@ -80,7 +88,7 @@ def agent_kind(kind: str) -> str:
 def default_label(field: str) -> str:
     """What an empty optional choice means, for ``field``."""
     defaults = {
-        "key_profile": tr("Codex's own login"),
-        "max_tokens": tr("Agent's default"),
+        "key_profile": QCoreApplication.translate("Settings", "Codex's own login"),
+        "max_tokens": QCoreApplication.translate("Settings", "Agent's default"),
     }
-    return defaults.get(field, tr("Default"))
+    return defaults.get(field, QCoreApplication.translate("Settings", "Default"))

@@ -176,10 +176,9 @@ class UndoBar(QFrame):
 
     def offer(self, title: str, more: int) -> None:
         """Offer to undo the deletion of ``title`` (``more`` older deletions can follow)."""
-        tr = QCoreApplication.translate
-        extra = tr("UndoBar", " +{0}").format(more) if more else ""
-        title = title or tr("UndoBar", "Untitled conversation")
-        full = tr("UndoBar", "Deleted “{0}”").format(title)
+        extra = QCoreApplication.translate("UndoBar", " +{0}").format(more) if more else ""
+        title = title or QCoreApplication.translate("UndoBar", "Untitled conversation")
+        full = QCoreApplication.translate("UndoBar", "Deleted “{0}”").format(title)
         self.message.show_title("", title, extra, full)
         self.setAccessibleDescription(full)
         self.show()
