@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from desktop.core.launch.spec import StartProblem
+from desktop.core.start_problem import StartProblem
 
 
 class ApprovalMode(StrEnum):

@@ -18,13 +18,10 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from desktop.sdk.names import signal_event_name
 from desktop.sdk.types import SignalType
-
-if TYPE_CHECKING:
-    from desktop.core.backend import AgentBackend
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +118,17 @@ class SignalHub:
                 log.exception("a raw signal listener failed on %s", signal.method)
 
 
+class SignalSource(Protocol):
+    """What publishes raw signals: every ``AgentBackend`` (declared here, below the backend
+    interface, so this module does not import the layer above it)."""
+
+    def add_signal_listener(
+        self, listener: SignalListener, wants: SignalFilter | None = None
+    ) -> Unsubscribe:
+        """Call ``listener`` with each raw signal ``wants`` accepts; returns its remover."""
+        ...
+
+
 class SignalRelay:
     """Listeners that outlive backends: a ``Session`` attaches each backend it starts.
 
@@ -130,7 +138,7 @@ class SignalRelay:
 
     def __init__(self) -> None:
         self._listeners: list[tuple[SignalListener, SignalFilter | None]] = []
-        self._backend: AgentBackend | None = None
+        self._backend: SignalSource | None = None
         self._unsubscribe: Unsubscribe | None = None
 
     def subscribe(self, listener: SignalListener, wants: SignalFilter | None = None) -> Unsubscribe:
@@ -147,7 +155,7 @@ class SignalRelay:
 
         return remove
 
-    def attach(self, backend: AgentBackend) -> None:
+    def attach(self, backend: SignalSource) -> None:
         """Relay ``backend``'s signals from now on (instead of the previous backend's)."""
         self._disconnect()
         self._backend = backend

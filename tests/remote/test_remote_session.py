@@ -24,7 +24,7 @@ from desktop.core.events import (
     TurnEndReason,
     Usage,
 )
-from desktop.core.remote.config import make_remote_factory
+from desktop.core.launch.factory import make_remote_factory
 from desktop.core.session import Session
 from tests.fakes.runtime_server import RuntimeServer
 from tests.remote.support import KEY, remote_config

@@ -22,7 +22,7 @@ import logging
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from desktop.core.approvals import DecideResult
 from desktop.core.backend import Prompt
@@ -37,13 +37,11 @@ from desktop.core.events import (
     TurnStarted,
 )
 from desktop.core.extensions.executor import TranscriptEntry
+from desktop.core.extensions.registry import Snapshot
 from desktop.core.session import BackendFactory, Session, Subscriber
 from desktop.core.signals import RawSignal
 from desktop.core.transcript import Transcript
 from desktop.sdk.types import AgentRuntimeEvent, JsonDict
-
-if TYPE_CHECKING:
-    from desktop.core.extensions.runtime import ExtensionRuntime
 
 log = logging.getLogger(__name__)
 
@@ -54,12 +52,26 @@ TRANSCRIPT_LIMIT = 24_000
 TranscriptListener = Callable[[str, TranscriptEntry, str], None]
 
 
+class ExtensionEvents(Protocol):
+    """What a bridge needs of the extension runtime that attaches it (``ExtensionRuntime``,
+    declared here so the bridge does not import the runtime that imports it)."""
+
+    @property
+    def snapshot(self) -> Snapshot:
+        """The loaded extensions, to ask whether any handles an event."""
+        ...
+
+    async def emit(self, event: AgentRuntimeEvent) -> list[JsonDict]:
+        """Dispatch one event; one result per handler."""
+        ...
+
+
 class SessionBridge:
     """One attached conversation (``SessionTarget`` for the action executor)."""
 
     def __init__(
         self,
-        runtime: ExtensionRuntime,
+        runtime: ExtensionEvents,
         session: Session,
         *,
         agent_factory: BackendFactory | None,

@@ -17,11 +17,12 @@ from desktop.core.backend import AgentBackend, AgentStartError, EmitFn, Prompt
 from desktop.core.events import AgentReady, ApprovalMode, Decision, StartFix
 from desktop.core.launch.factory import make_backend_factory
 from desktop.core.launch.resolve import resolve
-from desktop.core.launch.spec import AgentNotFoundError, AgentRef, MissingKeyError, StartProblem
+from desktop.core.launch.spec import AgentNotFoundError, AgentRef, MissingKeyError
 from desktop.core.secrets import SecretStore, SecretStoreError
 from desktop.core.session import BackendFactory
 from desktop.core.settings import Settings
 from desktop.core.signals import SignalFilter, SignalListener, Unsubscribe
+from desktop.core.start_problem import StartProblem
 
 Resolver = Callable[[], Awaitable[BackendFactory]]
 

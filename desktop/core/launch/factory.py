@@ -11,6 +11,9 @@ agent first and imports the session engine and the wire models while the agent s
 from __future__ import annotations
 
 import os
+import time
+import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +25,7 @@ from desktop.core.paths import app_paths
 
 if TYPE_CHECKING:
     from desktop.core.backend import AgentBackend
+    from desktop.core.remote.config import RemoteRuntimeConfig
     from desktop.core.session import BackendFactory
 
 
@@ -53,8 +57,6 @@ def make_backend_factory(
         )
     if isinstance(launch, LaunchAcp | LaunchCodex):
         return _real_factory(launch, workspace, 60.0 if ready_timeout is None else ready_timeout)
-    from desktop.core.remote.config import make_remote_factory
-
     return make_remote_factory(
         launch.runtime,
         launch.signing_key,
@@ -153,5 +155,38 @@ def _real_factory(
             serve_fs=launch.serve_fs,
         )
         return AcpBackend(acp, resume_id=resume_id, ready_timeout=ready_timeout)
+
+    return factory
+
+
+def make_remote_factory(
+    config: RemoteRuntimeConfig,
+    signing_key: str | bytes,
+    *,
+    name: str = "remote",
+    clock: Callable[[], float] = time.time,
+    ready_timeout: float = 15.0,
+) -> BackendFactory:
+    """A factory for backends that talk to the runtime in ``config``.
+
+    The argument the session passes is the conversation's session id to resume; a new
+    conversation gets a fresh UUID, which the backend then reports as its ``session_id`` so the
+    runtime's state survives restarts of Agent Desk.
+    """
+    from desktop.core.remote.backend import RemoteRuntimeBackend
+
+    key = signing_key.encode("utf-8") if isinstance(signing_key, str) else signing_key
+    if not key:
+        raise ValueError(f"no signing key for {name!r}; store one with `agentdesk keys set {name}`")
+
+    def factory(resume_id: str | None) -> AgentBackend:
+        return RemoteRuntimeBackend(
+            config,
+            key,
+            session_id=resume_id or str(uuid.uuid4()),
+            name=name,
+            clock=clock,
+            ready_timeout=ready_timeout,
+        )
 
     return factory

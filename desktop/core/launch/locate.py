@@ -19,9 +19,9 @@ from desktop.core.launch.spec import (
     AgentNotFoundError,
     MissingKeyError,
     MissingSigningKeyError,
-    StartProblem,
 )
 from desktop.core.shell_env import find_program, search_path
+from desktop.core.start_problem import StartProblem
 
 if TYPE_CHECKING:
     from desktop.core.secrets import SecretStore

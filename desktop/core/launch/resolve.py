@@ -29,8 +29,8 @@ from desktop.core.launch.spec import (
     Launch,
     LaunchAionrs,
     LaunchRemote,
-    StartProblem,
 )
+from desktop.core.start_problem import StartProblem
 
 if TYPE_CHECKING:
     from desktop.core.secrets import SecretStore

@@ -10,24 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TYPE_CHECKING, Literal
+
+from desktop.core.start_problem import StartProblem
 
 if TYPE_CHECKING:
     from desktop.core.protocols.codex.config import CodexOptions
     from desktop.core.remote.config import RemoteRuntimeConfig
-
-
-class StartProblem(StrEnum):
-    """Why an agent cannot start, in terms a window can act on (a closed set: a UI offers one
-    fix per value, e.g. a key field for ``missing_key``, Install for ``missing_program``)."""
-
-    MISSING_KEY = "missing_key"
-    MISSING_PROGRAM = "missing_program"
-    KEYRING_LOCKED = "keyring_locked"
-    UNKNOWN_AGENT = "unknown_agent"
-    UNKNOWN_PROFILE = "unknown_profile"
-    UNAVAILABLE = "unavailable"
 
 
 class AgentNotFoundError(Exception):

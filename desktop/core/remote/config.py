@@ -1,4 +1,5 @@
-"""Settings of one remote Agent Runtime, and the backend factory built from them.
+"""Settings of one remote Agent Runtime (the backend factory built from them is
+``desktop.core.launch.factory.make_remote_factory``).
 
 The signing key is deliberately not part of the model: it lives in the OS keyring (service
 ``agentdesk``, user name = the agent's name) and the caller reads it and passes it to
@@ -7,16 +8,11 @@ The signing key is deliberately not part of the model: it lives in the OS keyrin
 
 from __future__ import annotations
 
-import time
-import uuid
-from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-
-from desktop.core.session import BackendFactory
 
 #: The runtime's default port.
 DEFAULT_PORT = 42618
@@ -89,36 +85,3 @@ class RemoteRuntimeConfig(BaseModel):
 
 def _fail(message: str) -> str:
     raise ValueError(message)
-
-
-def make_remote_factory(
-    config: RemoteRuntimeConfig,
-    signing_key: str | bytes,
-    *,
-    name: str = "remote",
-    clock: Callable[[], float] = time.time,
-    ready_timeout: float = 15.0,
-) -> BackendFactory:
-    """A factory for backends that talk to the runtime in ``config``.
-
-    The argument the session passes is the conversation's session id to resume; a new
-    conversation gets a fresh UUID, which the backend then reports as its ``session_id`` so the
-    runtime's state survives restarts of Agent Desk.
-    """
-    from desktop.core.remote.backend import RemoteRuntimeBackend
-
-    key = signing_key.encode("utf-8") if isinstance(signing_key, str) else signing_key
-    if not key:
-        raise ValueError(f"no signing key for {name!r}; store one with `agentdesk keys set {name}`")
-
-    def factory(resume_id: str | None) -> RemoteRuntimeBackend:
-        return RemoteRuntimeBackend(
-            config,
-            key,
-            session_id=resume_id or str(uuid.uuid4()),
-            name=name,
-            clock=clock,
-            ready_timeout=ready_timeout,
-        )
-
-    return factory

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QStackedWidget
 
 from desktop.core.events import AgentReady, ErrorEvent, ModeChanged, StartFix
-from desktop.core.launch.spec import StartProblem
+from desktop.core.start_problem import StartProblem
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.services import SettingsServices
 from desktop.ui.welcome.banner import FixBanner
@@ -38,6 +38,17 @@ WELCOME_PROBLEMS = (
     StartProblem.UNKNOWN_PROFILE,
     StartProblem.UNKNOWN_AGENT,
 )
+
+
+class SettingsAccess(Protocol):
+    """What the welcome panel uses of its window's Settings add-ons (``WindowAddons``, which
+    sets itself as ``WelcomeController.settings_access`` of each conversation it is told of)."""
+
+    def open_settings(self, page: str | None = None) -> object:
+        """Show the window's Settings dialog (at ``page``)."""
+
+    def choose_agent(self, agent: str) -> None:
+        """Make ``agent`` the one new conversations of the window use."""
 
 
 def banner_text(fix: StartFix) -> tuple[str, str]:
@@ -68,6 +79,8 @@ class WelcomeController(QObject):
         self.empty = empty
         self.banner = banner
         self.panel: WelcomePanel | None = None
+        #: The window's Settings add-ons (None: a window without them).
+        self.settings_access: SettingsAccess | None = None
         self._unsubscribe: list[Callable[[], None]] = []
         empty.show_agent(pane.agent_name, ready=False)
         empty.show_mode(pane.session.mode.value)
@@ -87,12 +100,6 @@ class WelcomeController(QObject):
         host = getattr(self.pane.window(), "host", None)
         services = getattr(host, "services", None)
         return services if isinstance(services, SettingsServices) else None
-
-    def _addons(self) -> object:
-        """The window's Settings add-ons (agent picker, Settings dialog), if any."""
-        window = self.pane.window()
-        addons_for = getattr(getattr(window, "host", None), "addons_for", None)
-        return addons_for(getattr(window, "workspace", None)) if addons_for else None
 
     def _on_item(self, _item: object) -> None:
         if self.body.currentWidget() is self.empty:
@@ -158,9 +165,8 @@ class WelcomeController(QObject):
             self._open_settings("Agents")
 
     def _open_settings(self, page: str) -> None:
-        open_settings = getattr(self._addons(), "open_settings", None)
-        if open_settings is not None:
-            open_settings(page)
+        if self.settings_access is not None:
+            self.settings_access.open_settings(page)
 
     def _listen(self) -> None:
         services = self.services
@@ -202,11 +208,8 @@ class WelcomeController(QObject):
     def _switch(self, agent: str) -> None:
         """Make ``agent`` the window's agent and replace this (empty) conversation with one."""
         window = self.pane.window()
-        picker = getattr(self._addons(), "picker", None)
-        if picker is not None:
-            index = picker.findData(agent)
-            if index >= 0:
-                picker.setCurrentIndex(index)
+        if self.settings_access is not None:
+            self.settings_access.choose_agent(agent)
         new_conversation = getattr(window, "new_conversation", None)
         scope = getattr(window, "scope", None)
         if new_conversation is None or not isinstance(scope, TaskScope):
