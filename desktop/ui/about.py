@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QMessageBox, QWidget
 
@@ -38,21 +39,28 @@ def about_text() -> str:
     from desktop.core.paths import app_paths
 
     paths = app_paths()
+
     return (
-        f"<h3>Agent Desk {__version__}</h3>"
-        "<p>A desktop host for AI coding agents: every edit and command is shown first and "
-        "approved from the keyboard.</p>"
-        f"<p>Python {platform.python_version()} · Qt for Python {pyside_version}</p>"
-        f"<p>Settings: {paths.config}<br>Data: {paths.data}<br>Logs: {paths.logs}</p>"
+        f"<h3>Agent Desk {__version__}</h3><p>"
+        + QCoreApplication.translate(
+            "About",
+            "A desktop host for AI coding agents: every edit and command is shown first and "
+            "approved from the keyboard.",
+        )
+        + f"</p><p>Python {platform.python_version()} · Qt for Python {pyside_version}</p><p>"
+        + QCoreApplication.translate(
+            "About", "Settings: {config}<br>Data: {data}<br>Logs: {logs}"
+        ).format(config=paths.config, data=paths.data, logs=paths.logs)
+        + "</p>"
     )
 
 
 def show_about(parent: QWidget) -> QMessageBox:
     """Open the About box without blocking the event loop (``open()``, never ``exec()``)."""
     box = QMessageBox(parent)
-    box.setWindowTitle("About Agent Desk")
+    box.setWindowTitle(QCoreApplication.translate("About", "About Agent Desk"))
     box.setIconPixmap(app_icon().pixmap(64, 64))
     box.setText(about_text())
-    box.setAccessibleName("About Agent Desk")
+    box.setAccessibleName(QCoreApplication.translate("About", "About Agent Desk"))
     box.open()
     return box

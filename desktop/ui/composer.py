@@ -78,13 +78,15 @@ class PromptEdit(QPlainTextEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("composer")
-        self.setPlaceholderText("Ask the agent…  (Enter to send, Shift+Enter for a new line)")
+        self.setPlaceholderText(
+            self.tr("Ask the agent…  (Enter to send, Shift+Enter for a new line)")
+        )
         self.setTabChangesFocus(True)
         self.setAcceptDrops(True)
         self.setAccessibleDescription(
             self.tr("Enter sends, Shift+Enter starts a new line, Esc stops the agent")
         )
-        self.setAccessibleName("Prompt")
+        self.setAccessibleName(self.tr("Prompt"))
         self._last_key: float | None = None
 
     def fit_lines(self, lines: int = 3) -> None:
@@ -149,7 +151,7 @@ class ModeButton(QToolButton):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("modeButton")
-        self.setToolTip("Approval mode and always-rules of this conversation")
+        self.setToolTip(self.tr("Approval mode and always-rules of this conversation"))
         decorate(self, Icon.MODE, role="muted", beside_text=True)
         self._mode, self._rules = _MODES[0][0], 0
         self._compact = False
@@ -228,7 +230,7 @@ class Composer(QWidget):
         self.attach.setToolTip(self.tr("Attach files to the next prompt"))
         decorate(self.attach, Icon.ATTACH, role="muted")
         row.addWidget(self.attach)
-        self.clear_files = QPushButton("Clear files")
+        self.clear_files = QPushButton(self.tr("Clear files"))
         self.clear_files.setVisible(False)
         self.clear_files.setToolTip(self.tr("Remove the attached files from the next prompt"))
         row.addWidget(self.clear_files)
@@ -237,9 +239,9 @@ class Composer(QWidget):
         self.mode = ModeButton()
         row.addWidget(self.mode)
         row.addStretch(1)
-        self.stop = QPushButton("Stop")
-        self.stop.setAccessibleName("Stop the agent")
-        self.stop.setToolTip("Stop the running turn (Esc in the prompt, or Ctrl+.)")
+        self.stop = QPushButton(self.tr("Stop"))
+        self.stop.setAccessibleName(self.tr("Stop the agent"))
+        self.stop.setToolTip(self.tr("Stop the running turn (Esc in the prompt, or Ctrl+.)"))
         set_role(self.stop, "danger", polished=False)
         decorate(self.stop, Icon.STOP, role="danger")
         self.stop.setEnabled(False)

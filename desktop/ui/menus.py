@@ -209,7 +209,7 @@ class WindowMenus:
         """View ▸ Theme: Light, Dark, Follow the System; saved as Settings ▸ Appearance is."""
         from PySide6.QtGui import QActionGroup
 
-        self.theme = self.view.addMenu(tr("&Theme"))
+        self.theme = self.view.addMenu(QCoreApplication.translate("Menus", "&Theme"))
         self.theme.setObjectName("themeMenu")
         group = QActionGroup(self.theme)
         group.setExclusive(True)
@@ -235,7 +235,11 @@ class WindowMenus:
         """Review the shown conversation's first pending edit, or say there is none."""
         pane = self.window.current
         if pane is None or not self.window.review.open_first_pending(pane):
-            self.window.show_message(tr("Nothing to review: no change is waiting for approval"))
+            self.window.show_message(
+                QCoreApplication.translate(
+                    "Menus", "Nothing to review: no change is waiting for approval"
+                )
+            )
 
     def _add_conversation(self) -> None:
         menu, window, history = self.conversation, self.window, self.window.history

@@ -47,7 +47,7 @@ class WindowStatus:
 
     def __init__(self, bar: QStatusBar) -> None:
         self.labels = {key: QLabel(bar) for key in ("state", "agent", "mode", "tokens")}
-        bar.setAccessibleName(tr("Status"))
+        bar.setAccessibleName(QCoreApplication.translate("StatusBar", "Status"))
         names = {
             "state": QT_TRANSLATE_NOOP("StatusBar", "State"),
             "agent": QT_TRANSLATE_NOOP("StatusBar", "Agent"),

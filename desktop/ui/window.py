@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # the core and the pane load after the first paint (``desktop
     from PySide6.QtWidgets import QDialog
 
     from desktop.core.session import BackendFactory
+    from desktop.core.settings import SettingsStore
     from desktop.ui.pane import ConversationPane
     from desktop.ui.plugins import WindowPlugin
     from desktop.ui.qt_async import AsyncRuntime, TaskScope
@@ -51,6 +52,10 @@ class WindowHost(Protocol):
     @property
     def runtime(self) -> AsyncRuntime:
         """The app's task runtime."""
+
+    @property
+    def settings(self) -> SettingsStore:
+        """The settings store (View ▸ Theme saves the theme choice there)."""
 
     def agent_for(self, workspace: Path) -> tuple[str, BackendFactory | str]:
         """Agent name and a backend factory, or the name and why it cannot run."""
@@ -91,13 +96,19 @@ class WorkspaceWindow(QMainWindow):
         self.host = host
         self._scope: TaskScope | None = None
         self.panes: list[ConversationPane] = []
-        self.plugins: list[WindowPlugin] = []
+        self.plugins: list[WindowPlugin[WorkspaceWindow, ConversationPane]] = []
         self._closing = False
         self._closed_done = False
         self._menu_actions_added = False
-        self.setWindowTitle(f"{workspace.name or workspace} — Agent Desk")
+        self.setWindowTitle(
+            self.tr("{workspace} — Agent Desk").format(workspace=workspace.name or workspace)
+        )
         self.setMinimumSize(*window_state.MIN_SIZE)
         self.setGeometry(window_state.initial_geometry(workspace))  # fits the screen
+        if window_state.stored_maximized(workspace):  # shown maximized, restored to the above
+            from PySide6.QtCore import Qt  # only here: Qt's enums cost the first paint
+
+            self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
         self._build(lazy=not first_conversation)
         self.menus = WindowMenus(self)  # the titles; the actions after the first paint
         if first_conversation:  # else the app adds it after the first paint
@@ -159,15 +170,17 @@ class WorkspaceWindow(QMainWindow):
         self.agent_bar = QToolBar("Agent", self)
         self.agent_bar.setObjectName("agentToolbar")
         self.agent_bar.setMovable(False)
-        self.agent_bar.addWidget(QLabel(self.tr("  Agent: ")))
+        label = QLabel(self.tr("  &Agent: "))
+        self.agent_bar.addWidget(label)
         self.agent_picker = QComboBox()
         self.agent_picker.setObjectName("agentPicker")
-        self.agent_picker.setAccessibleName("Agent for new conversations")
-        self.agent_picker.setToolTip("Agent for new conversations")
+        self.agent_picker.setAccessibleName(self.tr("Agent for new conversations"))
+        self.agent_picker.setToolTip(self.tr("Agent for new conversations"))
         self.agent_picker.setMinimumContentsLength(18)
         self.agent_picker.setEnabled(False)  # until the add-ons have filled it
         self.agent_bar.addWidget(self.agent_picker)
         self.addToolBar(self.agent_bar)
+        label.setBuddy(self.agent_picker)  # Alt+A goes to the picker
 
     def show_shortcuts(self) -> QDialog:
         """Help ▸ Keyboard Shortcuts (non-modal, one per window)."""
@@ -294,7 +307,7 @@ class WorkspaceWindow(QMainWindow):
         """Show ``diff`` (e.g. a finished edit's) full-window in place of ``pane``; Esc returns."""
         self.review.open(pane, diff, title)
 
-    def install_plugin(self, plugin: WindowPlugin) -> None:
+    def install_plugin(self, plugin: WindowPlugin[WorkspaceWindow, ConversationPane]) -> None:
         """Install ``plugin``; it is told of the panes the window already has."""
         self.plugins.append(plugin)
         plugin.install(self)
@@ -373,7 +386,8 @@ class WorkspaceWindow(QMainWindow):
 
     def _remember_layout(self) -> None:
         """Keep this workspace's geometry (as it is when not maximized) and the sidebar width."""
-        window_state.remember_geometry(self.workspace, window_state.box_of(self.normalGeometry()))
+        box = window_state.box_of(self.normalGeometry())
+        window_state.remember_geometry(self.workspace, box, maximized=self.isMaximized())
         if self.history.sidebar.isVisibleTo(self):
             window_state.remember_sidebar(width=self.history.sidebar.width())
 

@@ -67,7 +67,9 @@ class RuleRow(QFrame):
         text = QVBoxLayout()
         text.setSpacing(0)
         what = rule.label[:1].upper() + rule.label[1:]
-        self.title = QLabel(f"Denied: {rule.label}" if rule.denies else what)
+        self.title = QLabel(
+            self.tr("Denied: {label}").format(label=rule.label) if rule.denies else what
+        )
         set_role(self.title, "ruleTitle", polished=False)
         detail = since(rule.created_at)
         spoken = detail + (f", from {rule.made_from.replace('`', '')}" if rule.made_from else "")
@@ -79,15 +81,23 @@ class RuleRow(QFrame):
         text.addWidget(self.title)
         text.addWidget(self.detail)
         row.addLayout(text, 1)
-        self.revoke = QPushButton("Revoke")
+        self.revoke = QPushButton(self.tr("Revoke"))
         kind = "deny rule" if rule.denies else "always-rule"
-        self.revoke.setAccessibleName(f"Revoke the {kind} for {rule.label}")
-        self.revoke.setToolTip("Ask again for the next request like this (a pending one stays)")
+        self.revoke.setAccessibleName(
+            self.tr("Revoke the {kind} for {label}").format(kind=kind, label=rule.label)
+        )
+        self.revoke.setToolTip(
+            self.tr("Ask again for the next request like this (a pending one stays)")
+        )
         self.revoke.setAutoDefault(False)
         set_role(self.revoke, "revoke", polished=False)
         row.addWidget(self.revoke, 0, Qt.AlignmentFlag.AlignVCenter)
         verdict = "denied" if rule.denies else "allowed"
-        self.setAccessibleName(f"Always {verdict}: {rule.label}, {spoken}")
+        self.setAccessibleName(
+            self.tr("Always {verdict}: {label}, {spoken}").format(
+                verdict=verdict, label=rule.label, spoken=spoken
+            )
+        )
 
 
 class RulesPanel(QFrame):
@@ -106,7 +116,7 @@ class RulesPanel(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Popup)
         self.setObjectName("rulesPanel")
-        self.setAccessibleName("Approval mode and always-rules")
+        self.setAccessibleName(self.tr("Approval mode and always-rules"))
         self.setMinimumWidth(380)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 8)
@@ -139,8 +149,8 @@ class RulesPanel(QFrame):
         self.empty.setContentsMargins(10, 2, 10, 6)
         set_role(self.empty, "ruleDetail", polished=False)
         layout.addWidget(self.empty)
-        self.revoke_all = QPushButton("Revoke all")
-        self.revoke_all.setAccessibleName("Revoke all always-rules")
+        self.revoke_all = QPushButton(self.tr("Revoke all"))
+        self.revoke_all.setAccessibleName(self.tr("Revoke all always-rules"))
         self.revoke_all.setAutoDefault(False)
         set_role(self.revoke_all, "revoke", polished=False)
         self.revoke_all.clicked.connect(self.revoke_all_requested)

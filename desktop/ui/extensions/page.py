@@ -96,13 +96,13 @@ class ExtensionsPage(QWidget):
         self._disabled = list(config.disabled)
         self.deny = QPlainTextEdit()
         self.deny.setObjectName("denyList")
-        self.deny.setAccessibleName("Shell deny list")
-        self.deny.setPlaceholderText("One pattern per line: a glob (sudo *) or re:REGEX")
+        self.deny.setAccessibleName(self.tr("Shell deny list"))
+        self.deny.setPlaceholderText(self.tr("One pattern per line: a glob (sudo *) or re:REGEX"))
         self.deny.setFixedHeight(120)
-        self.deny_save = QPushButton("Save deny list")
+        self.deny_save = QPushButton(self.tr("Save deny list"))
         self.deny_note = QLabel()
         set_role(self.deny_note, "muted")
-        deny_box = QGroupBox("Shell deny list (shell_deny_list)")
+        deny_box = QGroupBox(self.tr("Shell deny list (shell_deny_list)"))
         deny_layout = QVBoxLayout(deny_box)
         deny_layout.addWidget(self.deny)
         deny_row = QHBoxLayout()
@@ -179,7 +179,9 @@ class ExtensionsPage(QWidget):
         try:
             patterns = load_patterns()
         except (OSError, ValueError) as exc:
-            self.deny_note.setText(f"The deny list could not be read: {exc}")
+            self.deny_note.setText(
+                self.tr("The deny list could not be read: {exc}").format(exc=exc)
+            )
             return
         self.deny.setPlainText("\n".join(patterns))
         self.deny_note.setText(str(deny_list_path()))
@@ -190,9 +192,11 @@ class ExtensionsPage(QWidget):
             text = json.dumps({"patterns": patterns}, indent=2) + "\n"
             atomic_write(deny_list_path(), text, durable=True)
         except OSError as exc:
-            self.deny_note.setText(f"Not saved: {exc}")
+            self.deny_note.setText(self.tr("Not saved: {exc}").format(exc=exc))
             return
-        self.deny_note.setText(f"Saved {len(patterns)} patterns; they apply at once.")
+        self.deny_note.setText(
+            self.tr("Saved {count} patterns; they apply at once.").format(count=len(patterns))
+        )
 
     # ------------------------------------------------------------------ found
     async def _build_runtime(self) -> None:

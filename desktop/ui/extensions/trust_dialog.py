@@ -40,7 +40,9 @@ class TrustDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("trustDialog")
-        self.setWindowTitle(f"Trust extension {manifest.display_name}?")
+        self.setWindowTitle(
+            self.tr("Trust extension {display_name}?").format(display_name=manifest.display_name)
+        )
         self.setModal(False)
         self.resize(620, 520)
         self._extensions = extensions
@@ -48,28 +50,36 @@ class TrustDialog(QDialog):
         self._manifest = manifest
         self._digest = digest
         heading = QLabel(
-            f"<b>{manifest.display_name}</b> {manifest.version} wants to run in this workspace"
+            self.tr("<b>{display_name}</b> {version} wants to run in this workspace").format(
+                display_name=manifest.display_name, version=manifest.version
+            )
         )
         heading.setObjectName("pageTitle")
         heading.setWordWrap(True)
         warning = QLabel(
-            "Workspace extensions are Python code that came with the repository. Trust it only "
-            "if you trust its authors: it runs with your permissions and can approve or deny "
-            "tool calls."
+            self.tr(
+                "Workspace extensions are Python code that came with the repository. Trust it only "
+                "if you trust its authors: it runs with your permissions and can approve or deny "
+                "tool calls."
+            )
         )
         warning.setWordWrap(True)
         set_role(warning, "message", level="warning")
-        where = QLabel(f"Folder: {candidate.folder}\nContent hash: {digest[:16]}…")
+        where = QLabel(
+            self.tr("Folder: {folder}\nContent hash: {digest}…").format(
+                folder=candidate.folder, digest=digest[:16]
+            )
+        )
         where.setWordWrap(True)
         set_role(where, "muted")
         self.manifest_view = QPlainTextEdit()
         self.manifest_view.setReadOnly(True)
-        self.manifest_view.setAccessibleName("Manifest")
+        self.manifest_view.setAccessibleName(self.tr("Manifest"))
         set_role(self.manifest_view, "output")
         self.manifest_view.setPlainText(self._manifest_text())
-        self.trust_button = QPushButton("Trust and load")
+        self.trust_button = QPushButton(self.tr("Trust and load"))
         set_role(self.trust_button, "primary")
-        self.cancel_button = QPushButton("Not now")
+        self.cancel_button = QPushButton(self.tr("Not now"))
         self.result_label = QLabel()
         self.result_label.setWordWrap(True)
         buttons = QHBoxLayout()
@@ -109,6 +119,8 @@ class TrustDialog(QDialog):
             self.accept()
             return
         errors = "; ".join(f"{e['extension']}: {e['message']}" for e in result.get("errors", []))
-        self.result_label.setText(f"Trusted, but loading failed: {errors}")
+        self.result_label.setText(
+            self.tr("Trusted, but loading failed: {errors}").format(errors=errors)
+        )
         set_role(self.result_label, "message", level="error")
         self.trust_button.setEnabled(True)

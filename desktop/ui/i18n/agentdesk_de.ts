@@ -2,7 +2,22 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
-    <name></name>
+    <name>About</name>
+    <message>
+        <source>A desktop host for AI coding agents: every edit and command is shown first and approved from the keyboard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings: {config}&lt;br&gt;Data: {data}&lt;br&gt;Logs: {logs}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Agent Desk</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Announce</name>
     <message>
         <source>Agent answered: {text}</source>
         <extracomment>Characters of an answer that are spoken; longer answers end with &quot;…&quot;. Markdown marks a reader would spell out: emphasis, code ticks, heading and quote marks.</extracomment>
@@ -21,55 +36,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The turn failed: {message}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>an error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Y or Enter approves once</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A approves always</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>N or Escape denies</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Shift+N denies with a reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+N denies always</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tab goes to the next request, Shift+Tab back to the prompt</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keys: {keys}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Approval needed: {what}. Tab to review it, Y approves, N denies.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Theme</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nothing to review: no change is waiting for approval</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Status</source>
+        <source>The turn failed: {message}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -160,6 +131,38 @@
         <source>{index} of {total}</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Y or Enter approves once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A approves always</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N or Escape denies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shift+N denies with a reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+N denies always</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tab goes to the next request, Shift+Tab back to the prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys: {keys}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval needed: {what}. Tab to review it, Y approves, N denies.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CardLine</name>
@@ -181,6 +184,42 @@
     </message>
     <message>
         <source>Details ▸</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueBox</name>
+    <message>
+        <source>looking…</source>
+        <extracomment>Lines kept in the install log (npm can be chatty). True once the programs were looked up (tests wait for it before closing). Keys of the agents found installed by the last look-up.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install {title}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>npm install {spec} into Agent Desk&apos;s data folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reinstall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>installing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>install failed — see the log ({spec})</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -228,7 +267,23 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Clear files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Remove the attached files from the next prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the running turn (Esc in the prompt, or Ctrl+.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -245,7 +300,54 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>ConfirmDeleteBar</name>
+    <message>
+        <source>Confirm deletion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete {title}? You can undo this until you close the window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ConversationActions</name>
+    <message>
+        <source>Rename</source>
+        <extracomment>Deleted conversations, most recent last: what Undo brings back. Conversations being deleted: a reload meanwhile does not list them again.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as Markdown…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ConversationList</name>
+    <message>
+        <source>Conversations</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Arrow keys open a conversation, F2 renames, Delete deletes</source>
         <translation type="unfinished"></translation>
@@ -255,7 +357,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <name>ConversationView</name>
     <message>
         <source>Jump to latest</source>
-        <extracomment>Minimum time between two repaints of streamed text (60 per second). How close to the bottom (pixels) still counts as &quot;at the bottom&quot; (the view follows new text). Gap between the &quot;Jump to latest&quot; button and the bottom of the conversation.</extracomment>
+        <extracomment>Minimum time between two repaints of streamed text (60 per second). How close to the bottom (pixels) still counts as &quot;at the bottom&quot; (the view follows new text). Gap between the &quot;Jump to latest&quot; button and the bottom of the conversation. Share of the column a prompt may take before it wraps (never less than ``_BUBBLE_MIN``).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -315,6 +417,76 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>EmptyConversation</name>
+    <message>
+        <source>Starting the agent…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation (starting)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EmptyState</name>
+    <message>
+        <source>Starting the agent…</source>
+        <extracomment>(keys, what they do): the three a new user needs first (Shift+Enter is in the placeholder). What each approval mode (``ApprovalMode`` value) means, said in the empty state.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{agent} is ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting {agent}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExtensionsPage</name>
+    <message>
+        <source>Shell deny list</source>
+        <extracomment>Each extension&apos;s one switch, by folder name (on: it loads after Save).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One pattern per line: a glob (sudo *) or re:REGEX</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save deny list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shell deny list (shell_deny_list)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The deny list could not be read: {exc}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: {exc}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved {count} patterns; they apply at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FixBanner</name>
+    <message>
+        <source>Fix…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>HistorySidebar</name>
     <message>
         <source>Search</source>
@@ -326,11 +498,59 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Search conversations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CONVERSATIONS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>New conversation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Start a new conversation (Ctrl+N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RESULTS</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>KeyPanel</name>
+    <message>
+        <source>Stored key</source>
+        <extracomment>(provider, model, base URL) of the profile as currently edited (unsaved edits count).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a new key, then Save key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No key stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace key</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -438,6 +658,14 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Theme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to review: no change is waiting for approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Stop</source>
         <translation type="unfinished"></translation>
     </message>
@@ -468,6 +696,10 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
 </context>
 <context>
     <name>ModeButton</name>
+    <message>
+        <source>Approval mode and always-rules of this conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Approval mode: {0}</source>
         <translation type="unfinished"></translation>
@@ -516,8 +748,16 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
 <context>
     <name>PromptEdit</name>
     <message>
-        <source>Enter sends, Shift+Enter starts a new line, Esc stops the agent</source>
+        <source>Ask the agent…  (Enter to send, Shift+Enter for a new line)</source>
         <extracomment>Seconds after the last key typed into the composer during which it is &quot;in use&quot;: a new approval request does not take keyboard focus from it (see ``PromptEdit.in_use``).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter sends, Shift+Enter starts a new line, Esc stops the agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -670,6 +910,52 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>RuleRow</name>
+    <message>
+        <source>Denied: {label}</source>
+        <extracomment>What each mode means, under its name.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revoke</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revoke the {kind} for {label}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask again for the next request like this (a pending one stays)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always {verdict}: {label}, {spoken}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RulesPanel</name>
+    <message>
+        <source>Approval mode and always-rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revoke all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revoke all always-rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SearchResults</name>
+    <message>
+        <source>Search results</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Settings</name>
     <message>
         <source>Running</source>
@@ -690,7 +976,6 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Reload extensions</source>
-        <extracomment>Each extension&apos;s one switch, by folder name (on: it loads after Save).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -782,7 +1067,6 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Save</source>
-        <extracomment>Pages by their (untranslated) name, which ``show_page`` takes.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -963,6 +1247,26 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings pages</source>
+        <extracomment>Pages by their (untranslated) name, which ``show_page`` takes.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsWindow</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <extracomment>The approval cards&apos; keyboard contract. Keys Qt spells as words that read better as symbols.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{title} shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>StatusBar</name>
     <message>
         <source>Starting…</source>
@@ -987,6 +1291,10 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Agent stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1015,6 +1323,70 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Tokens in {0} · out {1} · cache {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrustDialog</name>
+    <message>
+        <source>Trust extension {display_name}?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{display_name}&lt;/b&gt; {version} wants to run in this workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace extensions are Python code that came with the repository. Trust it only if you trust its authors: it runs with your permissions and can approve or deny tool calls.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder: {folder}
+Content hash: {digest}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Manifest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust and load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trusted, but loading failed: {errors}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>UnavailableAgentNotice</name>
+    <message>
+        <source>{recorded} is not available</source>
+        <extracomment>The Settings page where agents are added (``SettingsDialog.pages``).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue with {alternative}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue this conversation with {alternative}; it gets a summary of it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add {recorded} or install its program in Settings ▸ Agents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This conversation was recorded with {recorded}, which is not available: {reason}. Nothing was started.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1058,17 +1430,116 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>WelcomePanel</name>
+    <message>
+        <source>Set up an agent</source>
+        <extracomment>The segmented choice: (value, label). ``agent``: an installed agent instead of a provider. Base URLs of the usual local servers (filled in by the quick buttons).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>http://localhost:11434/v1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent to use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. llama3.1, qwen2.5-coder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optional for local servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sk-ant-…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sk-…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>WindowAddons</name>
     <message>
         <source>Settings (Ctrl+,)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{command} (--agent-cmd)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set on the command line: {command}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent for new conversations: {agent}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggesting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggest</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>WorkspaceWindow</name>
     <message>
+        <source>{workspace} — Agent Desk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>  &amp;Agent: </source>
         <extracomment>The status bar&apos;s labels by name (state, agent, mode, tokens).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent for new conversations</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>_ConversationDelegate</name>
+    <message>
+        <source>Conversation title</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

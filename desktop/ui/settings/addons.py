@@ -12,7 +12,7 @@ import shlex
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QComboBox, QPushButton, QToolButton
 
 from desktop.ui.extensions.window import SuggestionError, WindowExtensions
@@ -82,13 +82,16 @@ class WindowAddons(QObject):
         if isinstance(settings_button, QToolButton):  # a gear; the name and key in its tooltip
             decorate(settings_button, Icon.SETTINGS, role="muted", size=18)
             settings_button.setToolTip(self.tr("Settings (Ctrl+,)"))
+            settings_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # in the Tab order
         self.services.store.subscribe(self._on_settings)
         window.closed.connect(self._on_window_closed)
         self.extensions.start_if_needed()
 
     def pane_added(self, pane: ConversationPane) -> None:
-        """Attach the conversation to the extensions; give its composer "Suggest"."""
+        """Connect the conversation to the extensions; give its composer "Suggest" and its
+        welcome panel this window's Settings and agent picker."""
         self.extensions.add_pane(pane)
+        pane.welcome.settings_access = self
         button = pane.composer.add_action(
             "suggest",
             "Suggest",
@@ -115,6 +118,12 @@ class WindowAddons(QObject):
         """The agent new conversations use."""
         return str(self.picker.currentData() or self.services.store.settings.default_agent)
 
+    def choose_agent(self, agent: str) -> None:
+        """Pick ``agent`` for new conversations (when the picker lists it)."""
+        index = self.picker.findData(agent)
+        if index >= 0:
+            self.picker.setCurrentIndex(index)
+
     def set_command_line(self, agent: str | None, agent_cmd: str | None) -> None:
         """A later ``agentdesk PATH --agent NAME | --agent-cmd CMD`` for this window."""
         self._agent_cmd = agent_cmd
@@ -126,8 +135,13 @@ class WindowAddons(QObject):
     def _fill_picker(self) -> None:
         if self._agent_cmd:  # ``--agent-cmd``: every new conversation runs that command
             self.picker.clear()
-            self.picker.addItem(f"{_short_command(self._agent_cmd)} (--agent-cmd)", None)
-            self.picker.setToolTip(f"Set on the command line: {self._agent_cmd}")
+            self.picker.addItem(
+                self.tr("{command} (--agent-cmd)").format(command=_short_command(self._agent_cmd)),
+                None,
+            )
+            self.picker.setToolTip(
+                self.tr("Set on the command line: {command}").format(command=self._agent_cmd)
+            )
             self.picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             self.picker.setEnabled(False)
             return
@@ -146,7 +160,9 @@ class WindowAddons(QObject):
         self.picker.blockSignals(False)
 
     def _on_picked(self, _index: int) -> None:
-        self.picker.setToolTip(f"Agent for new conversations: {self.picker.currentText()}")
+        self.picker.setToolTip(
+            self.tr("Agent for new conversations: {agent}").format(agent=self.picker.currentText())
+        )
 
     def _on_settings(self, section: str) -> None:
         if section in ("", "agents", "default_agent"):
@@ -179,7 +195,7 @@ class WindowAddons(QObject):
     async def _suggest(self, pane: ConversationPane, button: QPushButton | None) -> None:
         if button is not None:
             button.setEnabled(False)
-            button.setText("Suggesting…")
+            button.setText(self.tr("Suggesting…"))
         draft = pane.composer.editor.toPlainText().strip() or None
         try:
             text = await self.extensions.suggest(pane, draft)
@@ -194,7 +210,7 @@ class WindowAddons(QObject):
         finally:
             if button is not None:
                 button.setEnabled(True)
-                button.setText("Suggest")
+                button.setText(self.tr("Suggest"))
 
     async def aclose(self) -> None:
         """Stop the window's extension runtime (after its conversations closed)."""

@@ -50,15 +50,17 @@ class CatalogueBox(QGroupBox):
         for row, entry in enumerate(CATALOGUE):
             title = QLabel(f"<b>{entry.title}</b>")
             title.setToolTip(entry.spec)
-            status = QLabel("looking…")
+            status = QLabel(self.tr("looking…"))
             set_role(status, "muted")
             cell = QVBoxLayout()
             cell.setSpacing(0)
             cell.addWidget(title)
             cell.addWidget(status)
-            button = QPushButton("Install")
-            button.setAccessibleName(f"Install {entry.title}")
-            button.setToolTip(f"npm install {entry.spec} into Agent Desk's data folder")
+            button = QPushButton(self.tr("Install"))
+            button.setAccessibleName(self.tr("Install {title}").format(title=entry.title))
+            button.setToolTip(
+                self.tr("npm install {spec} into Agent Desk's data folder").format(spec=entry.spec)
+            )
             button.setEnabled(False)
             button.clicked.connect(self._on_install)
             button.setProperty("entry", entry.key)
@@ -72,7 +74,7 @@ class CatalogueBox(QGroupBox):
         self.log.setMaximumBlockCount(LOG_LINES)
         self.log.setFixedHeight(110)
         self.log.setVisible(False)
-        self.log.setAccessibleName("Install progress")
+        self.log.setAccessibleName(self.tr("Install progress"))
         set_role(self.log, "output")
         layout = QVBoxLayout(self)
         layout.addLayout(grid)
@@ -96,7 +98,7 @@ class CatalogueBox(QGroupBox):
         status.setText(where or f"Not installed · {entry.spec}")
         (self.installed.add if program else self.installed.discard)(entry.key)
         status.setToolTip(program or "")
-        button.setText("Reinstall" if program else "Install")
+        button.setText(self.tr("Reinstall") if program else self.tr("Install"))
         button.setEnabled(True)
 
     def _on_install(self) -> None:
@@ -109,7 +111,7 @@ class CatalogueBox(QGroupBox):
         for button in self.install.values():
             button.setEnabled(False)
         self.log.setVisible(True)
-        self.status[entry.key].setText("installing…")
+        self.status[entry.key].setText(self.tr("installing…"))
         ok = False
         try:
             async for line in npm_install_lines(entry):
@@ -122,5 +124,7 @@ class CatalogueBox(QGroupBox):
             self.install[other.key].setEnabled(True)
         self._show(entry, argv[0] if argv else None)
         if not ok:
-            self.status[entry.key].setText(f"install failed — see the log ({entry.spec})")
+            self.status[entry.key].setText(
+                self.tr("install failed — see the log ({spec})").format(spec=entry.spec)
+            )
         return ok

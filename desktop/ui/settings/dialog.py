@@ -149,7 +149,7 @@ class SettingsDialog(QDialog):
     def _build(self) -> None:
         self.nav = QListWidget()
         self.nav.setObjectName("settingsNav")
-        self.nav.setAccessibleName("Settings pages")
+        self.nav.setAccessibleName(self.tr("Settings pages"))
         self.nav.setMinimumWidth(112)
         self.nav.setMaximumWidth(150)
         self.stack = QStackedWidget()

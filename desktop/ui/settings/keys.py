@@ -58,16 +58,16 @@ class KeyPanel(QWidget):
         self._can_delete = False
         self.masked = QLabel("—")
         self.masked.setObjectName("maskedKey")
-        self.masked.setAccessibleName("Stored key")
+        self.masked.setAccessibleName(self.tr("Stored key"))
         self.field = QLineEdit()
         self.field.setEchoMode(QLineEdit.EchoMode.Password)
-        self.field.setPlaceholderText("Paste a new key, then Save key")
-        self.field.setAccessibleName("New key")
-        self.save = QPushButton("Save key")
+        self.field.setPlaceholderText(self.tr("Paste a new key, then Save key"))
+        self.field.setAccessibleName(self.tr("New key"))
+        self.save = QPushButton(self.tr("Save key"))
         set_role(self.save, "primary")
-        self.delete = QPushButton("Delete key")
+        self.delete = QPushButton(self.tr("Delete key"))
         set_role(self.delete, "danger")
-        self.test = QPushButton("Test connection")
+        self.test = QPushButton(self.tr("Test connection"))
         self.test.setVisible(profile is not None)
         self.result = QLabel()
         self.result.setWordWrap(True)
@@ -144,14 +144,14 @@ class KeyPanel(QWidget):
     async def _refresh(self) -> None:
         stored = await self._secrets.get(self.entry, self.provider)
         if stored is None:
-            self.masked.setText("No key stored")
+            self.masked.setText(self.tr("No key stored"))
             self._can_delete = False
-            self.save.setText("Save key")
+            self.save.setText(self.tr("Save key"))
             return
         where = _SOURCES[stored.source]
         self.masked.setText(f"{mask(stored.value.get_secret_value())}  ·  {where}")
         self._can_delete = stored.source != KeySource.ENVIRONMENT
-        self.save.setText("Replace key")
+        self.save.setText(self.tr("Replace key"))
 
     async def _save(self, key: str) -> None:
         source = await self._secrets.set(self.entry, key)

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QPoint, Qt
 from PySide6.QtWidgets import QFileDialog, QMenu
 
 from desktop.core.history import ConversationNotFoundError
@@ -23,7 +23,7 @@ from desktop.ui.sidebar.entries import Entry
 
 if TYPE_CHECKING:
     from desktop.core.history import StoredConversation
-    from desktop.ui.sidebar.engine import HistoryWindow
+    from desktop.ui.sidebar.host import HistoryWindow
     from desktop.ui.sidebar.panel import HistorySidebar
     from desktop.ui.sidebar.service import HistoryService
 
@@ -160,14 +160,16 @@ class ConversationActions:
         entry = lst.entry(item)
         menu = QMenu(lst)
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        rename = menu.addAction("Rename")
+        rename = menu.addAction(QCoreApplication.translate("ConversationActions", "Rename"))
         rename.triggered.connect(lambda: lst.editItem(item))
-        md = menu.addAction("Export as Markdown…")
+        md = menu.addAction(
+            QCoreApplication.translate("ConversationActions", "Export as Markdown…")
+        )
         md.triggered.connect(lambda: self.export(entry, "md"))
-        js = menu.addAction("Export as JSON…")
+        js = menu.addAction(QCoreApplication.translate("ConversationActions", "Export as JSON…"))
         js.triggered.connect(lambda: self.export(entry, "json"))
         menu.addSeparator()
-        delete = menu.addAction("Delete…")
+        delete = menu.addAction(QCoreApplication.translate("ConversationActions", "Delete…"))
         delete.triggered.connect(lambda: self.ask_delete(entry))
         for action in (rename, md, js, delete):
             action.setEnabled(entry.stored)

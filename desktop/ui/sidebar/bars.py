@@ -40,7 +40,7 @@ class ConfirmDeleteBar(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("sidebarBar")
-        self.setAccessibleName("Confirm deletion")
+        self.setAccessibleName(self.tr("Confirm deletion"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 10)
         layout.setSpacing(8)
@@ -49,11 +49,11 @@ class ConfirmDeleteBar(QFrame):
         layout.addWidget(self.message)
         row = QHBoxLayout()
         row.addStretch(1)
-        self.cancel = QPushButton("Cancel")
+        self.cancel = QPushButton(self.tr("Cancel"))
         self.cancel.clicked.connect(self._on_cancel)
         row.addWidget(self.cancel)
-        self.delete = QPushButton("Delete")
-        self.delete.setAccessibleName("Delete the conversation")
+        self.delete = QPushButton(self.tr("Delete"))
+        self.delete.setAccessibleName(self.tr("Delete the conversation"))
         set_role(self.delete, "danger")
         self.delete.clicked.connect(self._on_delete)
         row.addWidget(self.delete)
@@ -65,7 +65,9 @@ class ConfirmDeleteBar(QFrame):
         """Ask about deleting ``subject`` (shown as ``title``)."""
         self._subject = subject
         self.message.setText(
-            f"Delete {_quoted(title)}? You can undo this until you close the window."
+            self.tr("Delete {title}? You can undo this until you close the window.").format(
+                title=_quoted(title)
+            )
         )
         self.show()
         self.delete.setFocus()

@@ -6,7 +6,7 @@ shown instead while searching are ``results.SearchResults`` (re-exported here).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QRect, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QRect, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -42,7 +42,7 @@ class _ConversationDelegate(TwoLineDelegate):
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
         editor = QLineEdit(parent)
         editor.setObjectName("renameEditor")
-        editor.setAccessibleName("Conversation title")
+        editor.setAccessibleName(self.tr("Conversation title"))
         return editor
 
     def setEditorData(self, editor: QWidget, index: Index) -> None:
@@ -85,7 +85,12 @@ class ConversationList(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("sidebarList")
-        self.setAccessibleName("Conversations")
+        self.setAccessibleName(self.tr("Conversations"))
+        self.setAccessibleDescription(
+            QCoreApplication.translate(
+                "ConversationList", "Arrow keys open a conversation, F2 renames, Delete deletes"
+            )
+        )
         self.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
@@ -121,6 +126,7 @@ class ConversationList(QListWidget):
                 item = QListWidgetItem(entry.title)
                 item.setData(ENTRY_ROLE, entry)
                 item.setToolTip(entry.title)
+                item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, meta_line(entry))
                 flags = item.flags()
                 if entry.stored:
                     flags |= Qt.ItemFlag.ItemIsEditable
@@ -149,6 +155,7 @@ class ConversationList(QListWidget):
             if self.entry(item) is entry:
                 item.setText(entry.title)
                 item.setToolTip(entry.title)
+                item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, meta_line(entry))
                 item.setFlags(
                     item.flags() | Qt.ItemFlag.ItemIsEditable
                     if entry.stored

@@ -43,11 +43,11 @@ class UnavailableAgentNotice(QFrame):
         super().__init__(parent)
         self.setObjectName("unavailableAgent")
         set_role(self, "card")
-        self.setAccessibleName(f"{recorded} is not available")
+        self.setAccessibleName(self.tr("{recorded} is not available").format(recorded=recorded))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 12)
         layout.setSpacing(6)
-        self.title = QLabel(f"{recorded} is not available")
+        self.title = QLabel(self.tr("{recorded} is not available").format(recorded=recorded))
         set_role(self.title, "toolName")
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -56,16 +56,22 @@ class UnavailableAgentNotice(QFrame):
         layout.addWidget(self.message)
         buttons = QHBoxLayout()
         buttons.setSpacing(8)
-        self.continue_button = QPushButton(f"Continue with {alternative}")
+        self.continue_button = QPushButton(
+            self.tr("Continue with {alternative}").format(alternative=alternative)
+        )
         self.continue_button.setObjectName("continueWithWindowAgent")
         self.continue_button.setToolTip(
-            f"Continue this conversation with {alternative}; it gets a summary of it"
+            self.tr(
+                "Continue this conversation with {alternative}; it gets a summary of it"
+            ).format(alternative=alternative)
         )
         set_role(self.continue_button, "primary")
-        self.settings_button = QPushButton("Open Settings")
+        self.settings_button = QPushButton(self.tr("Open Settings"))
         self.settings_button.setObjectName("openAgentSettings")
         self.settings_button.setToolTip(
-            f"Add {recorded} or install its program in Settings ▸ Agents"
+            self.tr("Add {recorded} or install its program in Settings ▸ Agents").format(
+                recorded=recorded
+            )
         )
         buttons.addWidget(self.continue_button)
         buttons.addWidget(self.settings_button)
@@ -79,8 +85,10 @@ class UnavailableAgentNotice(QFrame):
         """Say again why ``recorded`` cannot run (after a settings change that did not help)."""
         reason = reason.rstrip(".")
         self.message.setText(
-            f"This conversation was recorded with {recorded}, which is not available: "
-            f"{reason}. Nothing was started."
+            self.tr(
+                "This conversation was recorded with {recorded}, which is not available: "
+                "{reason}. Nothing was started."
+            ).format(recorded=recorded, reason=reason)
         )
 
 

@@ -27,7 +27,7 @@ class FixBanner(QFrame):
         self.setObjectName("fixBanner")
         set_role(self, "fixBanner", polished=False)
         self.text = text_label("")
-        self.action = QPushButton("Fix…")
+        self.action = QPushButton(self.tr("Fix…"))
         set_role(self.action, "primary", polished=False)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(14, 8, 10, 8)

@@ -53,7 +53,7 @@ class EmptyState(QWidget):
     def __init__(self, workspace: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("emptyState")
-        self.title = QLabel("Starting the agent…")
+        self.title = QLabel(self.tr("Starting the agent…"))
         set_role(self.title, "emptyTitle", polished=False)
         self.detail = QLabel("")
         set_role(self.detail, "muted", polished=False)
@@ -88,11 +88,15 @@ class EmptyState(QWidget):
         column.addSpacing(22)
         column.addLayout(_centred(self.path))
         column.addStretch(4)
-        self.setAccessibleName("Empty conversation")
+        self.setAccessibleName(self.tr("Empty conversation"))
 
     def show_agent(self, agent: str, *, ready: bool) -> None:
         """ "<agent> is ready", or that it is starting."""
-        self.title.setText(f"{agent} is ready" if ready else f"Starting {agent}…")
+        self.title.setText(
+            self.tr("{agent} is ready").format(agent=agent)
+            if ready
+            else self.tr("Starting {agent}…").format(agent=agent)
+        )
         self.setAccessibleName(self.title.text())
 
     def show_mode(self, mode: str) -> None:

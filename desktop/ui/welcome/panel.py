@@ -85,7 +85,7 @@ class WelcomePanel(QWidget):
         self._services = services
         self._scope = scope
         self.agent = agent
-        self.title = QLabel("Set up an agent")
+        self.title = QLabel(self.tr("Set up an agent"))
         set_role(self.title, "welcomeTitle")
         self.intro = text_label(_intro(None), role="muted")
         self.choice = QButtonGroup(self)
@@ -102,26 +102,26 @@ class WelcomePanel(QWidget):
         self.pages: list[QWidget] = []
         self.key = QLineEdit()
         self.key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key.setAccessibleName("API key")
+        self.key.setAccessibleName(self.tr("API key"))
         self.model = QLineEdit()
-        self.model.setAccessibleName("Model")
+        self.model.setAccessibleName(self.tr("Model"))
         self.base_url = QLineEdit()
-        self.base_url.setAccessibleName("Base URL")
-        self.base_url.setPlaceholderText("http://localhost:11434/v1")
+        self.base_url.setAccessibleName(self.tr("Base URL"))
+        self.base_url.setPlaceholderText(self.tr("http://localhost:11434/v1"))
         self.pages.append(self._provider_page())
         self.catalogue = CatalogueBox(scope)
         self.catalogue.setTitle("")
         self.agent_list = QComboBox()
-        self.agent_list.setAccessibleName("Agent to use")
+        self.agent_list.setAccessibleName(self.tr("Agent to use"))
         for entry in CATALOGUE:
             self.agent_list.addItem(entry.title, entry.key)
         self.pages.append(self._agent_page())
         self.result = text_label("", role="message")
         set_role(self.result, "message", level="info")
-        self.settings = QPushButton("Open Settings")
+        self.settings = QPushButton(self.tr("Open Settings"))
         set_role(self.settings, "link")
-        self.test = QPushButton("Test connection")
-        self.start = QPushButton("Start")
+        self.test = QPushButton(self.tr("Test connection"))
+        self.start = QPushButton(self.tr("Start"))
         set_role(self.start, "primary")
         self.start.setDefault(True)
         self.start.setMinimumWidth(120)
@@ -163,7 +163,7 @@ class WelcomePanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(10)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Use"))
+        row.addWidget(QLabel(self.tr("Use")))
         row.addWidget(self.agent_list, 1)
         layout.addLayout(row)
         layout.addWidget(self.catalogue)
@@ -245,7 +245,7 @@ class WelcomePanel(QWidget):
         self.pages[0].setVisible(not agent_page)
         self.pages[1].setVisible(agent_page)
         self.test.setVisible(not agent_page)
-        self.start.setText("Use this agent" if agent_page else "Start")
+        self.start.setText(self.tr("Use this agent") if agent_page else self.tr("Start"))
         self._say("", "info")
         if agent_page:
             self.catalogue.refresh()
@@ -255,7 +255,7 @@ class WelcomePanel(QWidget):
         stored = self._services.store.settings.profile(name)
         self.model.setText(stored.model if stored is not None else default_model)
         self.model.setPlaceholderText(
-            "e.g. llama3.1, qwen2.5-coder" if choice == ProviderChoice.COMPATIBLE else ""
+            self.tr("e.g. llama3.1, qwen2.5-coder") if choice == ProviderChoice.COMPATIBLE else ""
         )
         local = choice == ProviderChoice.COMPATIBLE
         self._form.setRowVisible(self.url_row, local)
@@ -263,9 +263,9 @@ class WelcomePanel(QWidget):
             self.base_url.setText(stored.base_url or "" if stored is not None else "")
         self.key.clear()
         self.key.setPlaceholderText(
-            "Optional for local servers"
+            self.tr("Optional for local servers")
             if local
-            else ("sk-ant-…" if choice == ProviderChoice.ANTHROPIC else "sk-…")
+            else (self.tr("sk-ant-…") if choice == ProviderChoice.ANTHROPIC else self.tr("sk-…"))
         )
 
     def _values(self) -> tuple[ProviderChoice, str, str | None, str]:
