@@ -4,8 +4,10 @@ A window always fits the screen it opens on: a remembered geometry (or the defau
 clamped to that screen's available area, which already accounts for ``QT_SCALE_FACTOR`` (at
 200 % a 1920×1080 screen offers 960×540 device-independent pixels), and moved onto it when the
 screen it was on is gone. The geometry is remembered per workspace folder, the sidebar's
-visibility and width for all windows; both live in the start-up hints file (``window.ini``),
-read before the first paint so the first frame is already where and as large as it will stay.
+visibility and width for all windows. A maximized window opens maximized again (its normal
+geometry kept for when it is restored). All of it lives in the start-up hints file
+(``window.ini``), read before the first paint so the first frame is already where and as large
+as it will stay.
 """
 
 from __future__ import annotations
@@ -77,11 +79,22 @@ def stored_geometry(workspace: Path) -> Box | None:
     return Box(*parts) if len(parts) == 4 and parts[2] > 0 and parts[3] > 0 else None
 
 
-def remember_geometry(workspace: Path, box: Box) -> None:
-    """Keep ``box`` as ``workspace``'s window geometry."""
+def remember_geometry(workspace: Path, box: Box, *, maximized: bool = False) -> None:
+    """Keep ``box`` as ``workspace``'s window geometry (its size when not maximized) and
+    whether the window was maximized."""
     store = startup_hints.store()
     store.setValue(_key(workspace), ",".join(str(v) for v in box))
+    store.setValue(_maximized_key(workspace), "true" if maximized else "false")
     store.sync()
+
+
+def stored_maximized(workspace: Path) -> bool:
+    """Whether ``workspace``'s window was maximized when it last closed."""
+    return str(startup_hints.store().value(_maximized_key(workspace), "false")).lower() == "true"
+
+
+def _maximized_key(workspace: Path) -> str:
+    return "maximized/" + _key(workspace).removeprefix("geometry/")
 
 
 def initial_geometry(workspace: Path) -> QRect:

@@ -133,6 +133,7 @@ def test_esc_returns_to_the_card_that_had_the_keyboard(driver: Driver, qtbot: Qt
 def test_a_finished_diff_opens_with_its_files(driver: Driver, qtbot: QtBot) -> None:
     async def body() -> None:
         window, pane = await _open(driver, {"turns": []})
+        window.resize(1100, 760)  # room for the file list beside the diff (review.view)
         await until(pane.composer.editor.hasFocus, what="composer focused")
         diff = unified_diff(OLD, NEW, "src/a.txt") + unified_diff("", "x\ny\n", "docs/new.md")
         window.open_review(pane, diff, "Edited 2 files")

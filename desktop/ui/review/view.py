@@ -3,9 +3,10 @@
 Laid out as Zed's "Review changes" and VS Code's diff editor: a toolbar (back to the
 conversation, what is reviewed, unified / side by side, wrap, previous / next change), the
 changed files on the left, the diff on the right, and, for an edit that waits for approval,
-the card's decisions at the bottom with the card's own keys. Below 800 px wide the file list
-folds away and the diff has the width. The view only shows and asks;
-``controller.ReviewController`` places it in the window and carries decisions to the card.
+the card's decisions at the bottom with the card's own keys. Narrower than 640 px (a window
+below ~900 px with the sidebar shown) the file list folds away and the diff has the width. The
+view only shows and asks; ``controller.ReviewController`` places it in the window and carries
+decisions to the card.
 
 Keys (while the view has the keyboard; the composer is not shown, so no key typed there
 reaches it): Esc back to the conversation, Alt+↓ / Alt+↑ or F7 / Shift+F7 next / previous
@@ -42,9 +43,9 @@ from desktop.ui.theme import ElidedLabel, set_role
 CLOSE_KEYS = ("Esc",)
 NEXT_CHANGE_KEYS = ("Alt+Down", "F7")
 PREVIOUS_CHANGE_KEYS = ("Alt+Up", "Shift+F7")
-#: Narrower than this, the file list is hidden and the diff takes the width (its file headers
-#: still name every file).
-FILES_MIN_WIDTH = 800
+#: A review narrower than this hides its file list and gives the diff the width (its file
+#: headers still name every file): the list's 220 px beside a diff of at least 420 px.
+FILES_MIN_WIDTH = 640
 #: Decision keys, as on the card: (keys, Decision value or "reason").
 DECISION_KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("Y", "Return", "Enter"), "once"),
@@ -288,7 +289,10 @@ class ReviewView(QFrame):
 
     def _fit_files(self) -> None:
         """The file list beside the diff, when there are files to list and room for both."""
-        self.files.setVisible(self._many_files and self.width() >= FILES_MIN_WIDTH)
+        # The stack's width: the view fills it, and has not been resized yet when just shown.
+        parent = self.parentWidget()
+        width = parent.width() if parent is not None else self.width()
+        self.files.setVisible(self._many_files and width >= FILES_MIN_WIDTH)
 
     def _decision_key(self, decision: str) -> None:
         if not self.is_pending() or (decision == "reject_always" and not self._offers_never):

@@ -4,7 +4,9 @@ The theme choice goes to ``desktop.ui.theme`` (``choose``), which styles every w
 from the one palette it resolves to; a light or dark choice wins over ``AGENTDESK_THEME`` and the
 desktop's scheme, "system" follows the desktop live. The choice is also kept as a start-up hint,
 so the next start paints its first frame in it (``desktop.ui.startup.remember_theme``). The font
-size is the base size of every widget; rules with their own size (the prompt, chips) keep theirs.
+size scales every size of every style sheet as zoom does (``desktop.ui.zoom.set_font_size``), so
+the prompt, the status bar and headings grow with the text. View ▸ Theme saves its choice here
+(``choose_theme``).
 """
 
 from __future__ import annotations
