@@ -171,9 +171,9 @@ async def _run_session(
         conversation = Conversation.continuing(
             factory, stored, agent_has_sessions=same_agent, workspace=workspace, mode=mode
         )
-    session = conversation.session
-    await early.spawn(launch, workspace, session.agent_session_id)  # when not spawned already
-    record.attach(session)
+    await early.spawn(launch, workspace, conversation.session.agent_session_id)  # if not yet
+    if record.recording is not None:
+        conversation.record(record.recording)  # as the window records its conversations
     try:
         code = await drive(options, conversation, record)
     finally:

@@ -10,19 +10,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from desktop.core.extensions.locations import search_roots
-from desktop.core.paths import app_paths
+from desktop.core.extensions.link import ExtensionLink, something_to_load
 
 DENY_LIST = "shell_deny_list"
 
 if TYPE_CHECKING:
-    from desktop.core.extensions.bridge import SessionBridge
+    from desktop.core.conversation import Conversation
     from desktop.core.extensions.executor import TranscriptEntry
     from desktop.core.extensions.runtime import ExtensionRuntime
-    from desktop.core.session import Session, Subscriber
+    from desktop.core.session import Subscriber
 
 
 def _enabled_builtins(options: argparse.Namespace) -> list[str]:
@@ -31,15 +29,6 @@ def _enabled_builtins(options: argparse.Namespace) -> list[str]:
 
     enabled = list(SettingsStore().settings.extensions.enabled_builtins)
     return enabled + [n for n in getattr(options, "enable_extensions", []) if n not in enabled]
-
-
-def _nothing_to_load(enabled: list[str], workspace: Path) -> bool:
-    """True when no extension could load, so the runtime is not even imported (it costs about
-    0.2 s of start-up, which every headless run would pay otherwise)."""
-    if enabled:
-        return False
-    roots = search_roots(app_paths().config, workspace)
-    return not any(root.is_dir() and any(root.iterdir()) for root in roots)
 
 
 def add_extension_arguments(parser: argparse.ArgumentParser) -> None:
@@ -62,28 +51,34 @@ def _print_entry(session_id: str, entry: TranscriptEntry, module: str) -> None:
     sys.stderr.flush()
 
 
-class ExecExtensions:
-    """The runtime of one ``exec`` run (or nothing, with ``--no-extensions``)."""
+def _always() -> bool:
+    return True
 
-    def __init__(self, runtime: ExtensionRuntime | None, bridge: SessionBridge | None) -> None:
+
+class ExecExtensions:
+    """The runtime of one ``exec`` run (or nothing, with ``--no-extensions``) and the
+    conversation's link to it (``desktop.core.extensions.link``, as in the window)."""
+
+    def __init__(self, runtime: ExtensionRuntime | None, link: ExtensionLink | None) -> None:
         self.runtime = runtime
-        self.bridge = bridge
+        self.link = link
 
     @classmethod
-    async def create(cls, options: argparse.Namespace, session: Session) -> ExecExtensions:
-        """Load extensions and attach them to ``session`` (before other subscribers)."""
+    async def create(
+        cls, options: argparse.Namespace, conversation: Conversation
+    ) -> ExecExtensions:
+        """Load extensions and connect ``conversation`` to them (before other subscribers)."""
         if getattr(options, "no_extensions", False):
             return cls(None, None)
         enabled = _enabled_builtins(options)
-        if DENY_LIST in enabled:
-            # Screens every shell request before the mode and the always-rules (--mode yolo
-            # included), not only those left pending for the extensions.
-            from desktop.core.extensions.builtin.shell_deny_list.screen import deny_list_screen
-
-            session.approvals.screens.append((DENY_LIST, deny_list_screen))
-        if _nothing_to_load(enabled, session.workspace):
-            return cls(None, None)
-        from desktop.core.extensions.runtime import create_runtime  # lazy: see _nothing_to_load
+        # The deny list screens every shell request before the mode and the always-rules
+        # (--mode yolo included), not only those left pending for the extensions.
+        link = ExtensionLink(_print_entry, deny_list=_always if DENY_LIST in enabled else None)
+        conversation.extend(link)
+        session = conversation.session
+        if not something_to_load(session.workspace, enabled):
+            return cls(None, link)
+        from desktop.core.extensions.runtime import create_runtime  # lazy: see something_to_load
 
         runtime = create_runtime(session.workspace, enabled_builtins=enabled)
         report = await runtime.start()
@@ -92,13 +87,12 @@ class ExecExtensions:
                 f"agentdesk: extension {failure.extension} not loaded ({failure.code}): "
                 f"{failure.message}\n"
             )
-        bridge = runtime.attach(session)
-        bridge.on_transcript(_print_entry)
-        return cls(runtime, bridge)
+        link.connect(runtime)
+        return cls(runtime, link)
 
     def wrap(self, approver: Subscriber) -> Subscriber:
         """Let extensions decide a tool request before ``approver`` does."""
-        return self.bridge.defer(approver) if self.bridge is not None else approver
+        return self.link.defer(approver) if self.link is not None else approver
 
     async def close(self, timeout: float = 120.0) -> None:
         """Wait for pending extension work (reviews), then stop the runtime."""

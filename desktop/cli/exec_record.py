@@ -1,8 +1,10 @@
 """The history side of ``agentdesk exec``.
 
-Records the run in the history database (with the keys the launch used redacted) and continues
-a stored conversation with ``--continue`` (by the agent's own session id when it has one,
-otherwise by an ``init_history`` summary). The launch itself is ``desktop.core.launch``'s.
+Supplies the history writer of ``exec``'s conversation: the recording itself is the window's
+(``desktop.core.history.HistoryRecording``, attached by ``Conversation.record``), with the keys
+the launch used redacted; ``--continue`` loads the stored conversation the ``Conversation``
+continues (by the agent's own session id when it has one, otherwise by an ``init_history``
+summary). The launch itself is ``desktop.core.launch``'s.
 
 History faults never stop the run, and never pass silently: a damaged database is moved aside
 (one sentence on stderr says where), a read-only data folder runs without history (and says so),
@@ -21,16 +23,14 @@ from pathlib import Path
 from desktop.core.events import ErrorEvent, Notice, SessionEvent
 from desktop.core.history import (
     ConversationNotFoundError,
-    HistoryRecorder,
+    HistoryRecording,
     HistorySchemaError,
     HistoryStore,
     HistoryUnavailableError,
     HistoryWriter,
     StoredConversation,
-    WriterStatus,
 )
 from desktop.core.launch.spec import Launch
-from desktop.core.session import Session
 from desktop.core.traffic_log import Redactor, secret_values
 
 
@@ -39,7 +39,8 @@ class RecordingError(Exception):
 
 
 class ExecRecording:
-    """Everything ``exec`` needs from the history: record and resume.
+    """Everything ``exec`` needs from the history: its writer, the recording, the stored
+    conversation to continue, and what to say when writes fail.
 
     Args:
         workspace: The folder the agent works in (the conversation's workspace).
@@ -52,12 +53,11 @@ class ExecRecording:
         self._enabled = enabled
         self._secrets = list(secrets or [])
         self._writer: HistoryWriter | None = None
-        self._recorder: HistoryRecorder | None = None
+        #: The conversation's recording (``Conversation.record``; None: not recorded).
+        self.recording: HistoryRecording | None = None
         self._sink: Callable[[SessionEvent], None] | None = None
         self._flush: Callable[[], None] = lambda: None
         self._undelivered: list[SessionEvent] = []
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._failing = False
         #: Some of the conversation could not be saved (exit status 1).
         self.failed = False
 
@@ -76,24 +76,17 @@ class ExecRecording:
         self._sink(event)
         self._flush()
 
-    def _on_status(self, status: WriterStatus) -> None:
-        """Writer-thread listener: hand the change to the event loop."""
-        if self._loop is not None and not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(self._status_changed, status)
-
-    def _status_changed(self, status: WriterStatus) -> None:
-        if status.error is not None:
-            self._failing = True
+    def _on_trouble(self, error: str | None) -> None:
+        if error is not None:
             self._report(
                 ErrorEvent(
                     code="history_write_failed",
-                    message=f"Saving this conversation to the history failed ({status.error}); "
+                    message=f"Saving this conversation to the history failed ({error}); "
                     "it is kept in memory and written when that works again.",
                     retryable=True,
                 )
             )
-        elif self._failing:
-            self._failing = False
+        else:
             message = "The history is written again; nothing of this conversation is lost."
             self._report(Notice(message=message))
 
@@ -124,36 +117,36 @@ class ExecRecording:
             raise RecordingError(f"the history database is unusable: {exc}") from exc
         if self._writer.recovered:
             print(f"agentdesk: {self._writer.recovered}", file=sys.stderr)
-        self._loop = asyncio.get_running_loop()
-        self._writer.add_listener(self._on_status)
         redact = Redactor([*self._secrets, *secret_values(os.environ)]).text
-
-        if conversation is None:
-            self._recorder = HistoryRecorder.start(
-                self._writer, self._workspace, launch.name, redact=redact
-            )
-            return None
-        try:
-            stored, next_seq = await asyncio.to_thread(_load, conversation)
-        except ConversationNotFoundError as exc:
-            raise RecordingError(str(exc)) from exc
-        self._recorder = HistoryRecorder(
-            self._writer, stored.id, next_seq=next_seq, has_title=True, redact=redact
+        stored = continues = None
+        if conversation is not None:
+            try:
+                stored, next_seq = await asyncio.to_thread(_load, conversation)
+            except ConversationNotFoundError as exc:
+                raise RecordingError(str(exc)) from exc
+            continues = (stored.id, next_seq)
+        # Recorded from the start (the window waits for the first prompt).
+        self.recording = HistoryRecording(
+            self._workspace,
+            launch.name,
+            redact=redact,
+            continues=continues,
+            wait_for_prompt=False,
+            on_trouble=self._on_trouble,
         )
+        self.recording.bind(self._writer)
         return stored
 
-    def attach(self, session: Session) -> None:
-        """Record ``session``'s events."""
-        if self._recorder is not None:
-            self._recorder.attach(session)
-
     async def close(self) -> None:
-        """Write what is left and close the database."""
-        if self._recorder is not None:
-            self._recorder.detach()
+        """Write what is left and close the database (the session is closed: a write that
+        fails or works again while the writer drains is still told)."""
+        if self.recording is not None:
+            self.recording.flush()
         if self._writer is None:
             return
         await asyncio.to_thread(self._writer.close)
+        if self.recording is not None:
+            self.recording.detach()
         status = self._writer.status
         if not status.ok:
             self.failed = True

@@ -148,7 +148,7 @@ async def drive(
     session.subscribe(printer)
     record.report_to(printer, printer.flush)  # history write failures, as error events
     session.subscribe(outcome)
-    extensions = await ExecExtensions.create(options, session)
+    extensions = await ExecExtensions.create(options, conversation)
     session.subscribe(extensions.wrap(approver))
     session.subscribe(_TurnTimer(session, options.timeout))
     try:

@@ -1,4 +1,10 @@
-"""One conversation: its session and how it starts, built the same way by the window and ``exec``.
+"""One conversation: its session, how it starts, its recording and its extensions.
+
+The window and ``exec`` build it the same way: a ``Conversation`` (new, or ``continuing`` a stored
+one), then ``record`` (a ``desktop.core.history.recording.HistoryRecording`` over the front
+end's history writer) and ``extend`` (a ``desktop.core.extensions.link.ExtensionLink`` over the
+front end's extension runtime), so the two cannot diverge on what is recorded or how extensions
+see the conversation. ``detach`` ends both (what is open is written).
 
 A new conversation starts its agent plainly. A continued one (reopened from history in the
 window, ``agentdesk exec --continue``) follows one resume plan (``ResumeStarter``): resume the
@@ -14,6 +20,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Protocol
 
 from desktop.core.backend import AgentStartError
 from desktop.core.events import ApprovalMode, Notice
@@ -30,6 +37,17 @@ log = logging.getLogger(__name__)
 
 #: Starts a conversation's session in place of ``Session.start`` (a continued conversation).
 Starter = Callable[[Session], Awaitable[object]]
+
+
+class Collaborator(Protocol):
+    """Something a conversation attaches to its session and detaches when it ends: its
+    recording (``HistoryRecording``) and its extensions (``ExtensionLink``)."""
+
+    def attach(self, session: Session) -> None:
+        """Follow ``session`` from now on."""
+
+    def detach(self) -> None:
+        """Stop following it (what is open is finished as it stands)."""
 
 
 class ResumeStarter:
@@ -97,7 +115,7 @@ class ResumeStarter:
 
 
 class Conversation:
-    """A conversation's session and its starter.
+    """A conversation's session, its starter, its recording and its extensions.
 
     Args:
         factory: The agent's backend factory (``desktop.core.launch``).
@@ -120,6 +138,27 @@ class Conversation:
         #: Starts the session instead of ``Session.start`` (a continued conversation, or the
         #: window's ``PendingAgent`` waiting for the user to choose an agent).
         self.starter = starter
+        #: Records the conversation into the history (``record``; None: not recorded).
+        self.recording: Collaborator | None = None
+        #: Connects it to extensions (``extend``; None: no extensions).
+        self.extensions: Collaborator | None = None
+
+    def record(self, recording: Collaborator) -> None:
+        """Record the conversation with ``recording`` (it sees every event from now on)."""
+        self.recording = recording
+        recording.attach(self.session)
+
+    def extend(self, extensions: Collaborator) -> None:
+        """Connect the conversation to extensions through ``extensions``."""
+        self.extensions = extensions
+        extensions.attach(self.session)
+
+    def detach(self) -> None:
+        """Detach the recording (what is open is written) and the extensions."""
+        for collaborator in (self.extensions, self.recording):
+            if collaborator is not None:
+                collaborator.detach()
+        self.extensions = self.recording = None
 
     @classmethod
     def continuing(

@@ -73,7 +73,9 @@ class ConversationPane(QWidget):
         self.agent_name = agent_name
         self.scope = scope
         #: Its session and how it starts (``conversation.starter``: a conversation reopened
-        #: from history brings its agent up to date), built as ``agentdesk exec`` builds it.
+        #: from history brings its agent up to date), built as ``agentdesk exec`` builds it;
+        #: the window's history records it and its add-ons extend it (``Conversation.record``,
+        #: ``Conversation.extend``) as ``exec`` does.
         self.conversation = Conversation(factory, workspace=workspace, resume_id=resume_id)
         self.session = self.conversation.session
         self.transcript = Transcript(self)
@@ -248,5 +250,6 @@ class ConversationPane(QWidget):
             await asyncio.wait_for(self.session.close(), timeout)
         except TimeoutError:
             log.warning("closing the conversation %r timed out", self.title)
+        self.conversation.detach()  # its recording (what is open is written), its extensions
         self.bridge.detach()
         await self.scope.aclose()

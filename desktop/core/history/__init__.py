@@ -2,7 +2,8 @@
 
 - ``HistoryStore``: list, open, rename, delete/restore, full-text search (blocking; use
   ``asyncio.to_thread`` from the event loop).
-- ``HistoryWriter`` + ``HistoryRecorder``: record a live ``Session`` while it streams.
+- ``HistoryWriter`` + ``HistoryRecorder``: record a live ``Session`` while it streams;
+  ``HistoryRecording``: a conversation's recording collaborator (window and ``exec``).
 - ``to_markdown``/``to_json``: export; ``plan_resume``/``build_resume_summary``: reopen.
 """
 
@@ -15,6 +16,7 @@ from desktop.core.history.models import (
     StoredItem,
 )
 from desktop.core.history.recorder import HistoryRecorder
+from desktop.core.history.recording import HistoryRecording
 from desktop.core.history.resume import (
     ResumePlan,
     apply_history,
@@ -35,6 +37,7 @@ __all__ = [
     "ConversationNotFoundError",
     "ConversationSummary",
     "HistoryRecorder",
+    "HistoryRecording",
     "HistorySchemaError",
     "HistoryStore",
     "HistoryUnavailableError",

@@ -2,18 +2,18 @@
 
 Like ``agentdesk exec``, the runtime is built only when something could load (an enabled
 built-in, a folder of extensions), so a plain window pays nothing for it; the Extensions page and
-a settings change build it on demand. Each conversation's session is attached; entries that
-extensions post (``transcript.upsert``) appear in that conversation, and "Suggest next prompt"
-emits ``suggest_request.requested`` and waits for the winning job's text. The built-in shell
-deny list also screens each conversation's shell requests on the host, before mode and rules.
+a settings change build it on demand. Each conversation is connected as ``exec`` connects its
+own: ``Conversation.extend`` with an ``ExtensionLink`` (``desktop.core.extensions.link``), which
+screens its shell requests with the built-in deny list while Settings enable it and attaches it
+to the runtime once there is one. Entries that extensions post (``transcript.upsert``) appear in
+that conversation, and "Suggest next prompt" emits ``suggest_request.requested`` and waits for
+the winning job's text.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-import os
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +21,7 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop.core.entries import MessageItem
 from desktop.core.events import Notice
-from desktop.core.paths import app_paths
+from desktop.core.extensions.link import ExtensionLink, something_to_load
 from desktop.core.settings import SettingsStore
 from desktop.ui.qt_async import TaskScope
 
@@ -41,17 +41,8 @@ class SuggestionError(Exception):
     """No suggestion could be made; the message is for the user."""
 
 
-def _something_to_load(workspace: Path, enabled: Sequence[str]) -> bool:
-    if enabled:
-        return True
-    roots = [app_paths().config / "extensions", workspace / ".agentdesk" / "extensions"]
-    env = os.environ.get("AGENTDESK_EXTENSIONS_PATH", "")
-    roots += [Path(p).expanduser() for p in env.split(os.pathsep) if p]
-    return any(root.is_dir() and any(root.iterdir()) for root in roots)
-
-
 class WindowExtensions(QObject):
-    """Owns the runtime of one window and the bridges of its conversations.
+    """Owns the runtime of one window and the links of its conversations to it.
 
     Signals:
         changed(): the runtime was (re)loaded; the Extensions page shows the new report.
@@ -65,8 +56,7 @@ class WindowExtensions(QObject):
         self.store = store
         self.scope = scope
         self.runtime: ExtensionRuntime | None = None
-        self.bridges: dict[int, SessionBridge] = {}
-        self._panes: list[ConversationPane] = []
+        self.links: dict[ConversationPane, ExtensionLink] = {}
         self._entries: dict[tuple[int, str], MessageItem] = {}
         self._unsubscribe = store.subscribe(self._on_settings)
         self._closed = False
@@ -77,7 +67,7 @@ class WindowExtensions(QObject):
         enabled = list(self.store.settings.extensions.enabled_builtins)
         if self._closed:
             return
-        if self.runtime is None and _something_to_load(self.workspace, enabled):
+        if self.runtime is None and something_to_load(self.workspace, enabled):
             self.scope.spawn(self.ensure_runtime(), name="extensions")
 
     async def ensure_runtime(self) -> ExtensionRuntime:
@@ -94,8 +84,8 @@ class WindowExtensions(QObject):
             if self._closed:  # the window closed meanwhile: its aclose found nothing to stop
                 await runtime.close()
                 return runtime
-            for pane in self._panes:
-                self._attach(pane)
+            for link in self.links.values():
+                link.connect(runtime)
             self.changed.emit()
         return self.runtime
 
@@ -128,47 +118,38 @@ class WindowExtensions(QObject):
 
     # ------------------------------------------------------------------ conversations
     def add_pane(self, pane: ConversationPane) -> None:
-        """Attach a conversation (now, or when the runtime is built)."""
-        if pane in self._panes:
+        """Connect a conversation (to the runtime now, or when it is built)."""
+        if pane in self.links:
             return
-        self._panes.append(pane)
-        self._screen(pane)
-        if self.runtime is not None:
-            self._attach(pane)
-
-    def _screen(self, pane: ConversationPane) -> None:
-        """The shell deny list screens every shell request of the conversation before its mode
-        and rules while the built-in is enabled in Settings (checked on each request, so a
-        settings change applies at once, also before the runtime is built)."""
-        from desktop.core.extensions.builtin.shell_deny_list.screen import NAME, screen_while
-
-        def enabled() -> bool:
-            config = self.store.settings.extensions
-            return NAME in config.enabled_builtins and NAME not in config.disabled
-
-        pane.session.approvals.screens.append((NAME, screen_while(enabled)))
-
-    def remove_pane(self, pane: ConversationPane) -> None:
-        """Detach a closed conversation."""
-        if pane in self._panes:
-            self._panes.remove(pane)
-        for key in [key for key in self._entries if key[0] == id(pane)]:
-            del self._entries[key]
-        bridge = self.bridges.pop(id(pane), None)
-        if bridge is not None and self.runtime is not None:
-            self.runtime.detach(bridge)
-
-    def _attach(self, pane: ConversationPane) -> None:
-        assert self.runtime is not None
-        if id(pane) in self.bridges:
-            return
-        bridge = self.runtime.attach(pane.session, title=pane.title)
-        self.bridges[id(pane)] = bridge
 
         def show(_session: str, entry: TranscriptEntry, module: str) -> None:
             self._show_entry(pane, entry, module)
 
-        bridge.on_transcript(show)
+        link = ExtensionLink(show, deny_list=self._deny_list_enabled, title=pane.title)
+        self.links[pane] = link
+        pane.conversation.extend(link)
+        if self.runtime is not None:
+            link.connect(self.runtime)
+
+    @property
+    def bridges(self) -> dict[ConversationPane, SessionBridge]:
+        """The conversations attached to the runtime, and their bridges."""
+        return {pane: link.bridge for pane, link in self.links.items() if link.bridge is not None}
+
+    def _deny_list_enabled(self) -> bool:
+        """Whether Settings enable the built-in shell deny list (read on each request)."""
+        from desktop.core.extensions.builtin.shell_deny_list.screen import NAME
+
+        config = self.store.settings.extensions
+        return NAME in config.enabled_builtins and NAME not in config.disabled
+
+    def remove_pane(self, pane: ConversationPane) -> None:
+        """Disconnect a closed conversation."""
+        for key in [key for key in self._entries if key[0] == id(pane)]:
+            del self._entries[key]
+        link = self.links.pop(pane, None)
+        if link is not None:
+            link.detach()
 
     def _show_entry(self, pane: ConversationPane, entry: TranscriptEntry, module: str) -> None:
         """An extension's post, as an inline message; later updates change it in place."""
@@ -196,7 +177,8 @@ class WindowExtensions(QObject):
             SuggestionError: no extension answers, or its job failed.
         """
         await self.ensure_runtime()
-        bridge = self.bridges.get(id(pane))
+        link = self.links.get(pane)
+        bridge = link.bridge if link is not None else None
         if bridge is None or not self.can_suggest():
             raise SuggestionError("No extension offers suggestions (see Settings → Extensions).")
         outcome = await bridge.suggest_next_prompt(draft)

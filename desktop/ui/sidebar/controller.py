@@ -17,8 +17,9 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QFileDialog, QWidget
 
     from desktop.ui.pane import ConversationPane
-    from desktop.ui.sidebar.engine import HistoryEngine, HistoryWindow
+    from desktop.ui.sidebar.engine import HistoryEngine
     from desktop.ui.sidebar.entries import Entry
+    from desktop.ui.sidebar.host import HistoryWindow
 
     class SidebarWindow(HistoryWindow, Protocol):
         """The window as the sidebar sees it: the history's needs and the shown pane."""

@@ -12,8 +12,7 @@ import asyncio
 import logging
 import time
 from functools import partial
-from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QWidget
@@ -22,67 +21,39 @@ from desktop.core.conversation import ResumeStarter
 from desktop.core.events import ErrorEvent, Notice, TurnStarted
 from desktop.core.history import (
     ConversationNotFoundError,
-    HistoryRecorder,
+    HistoryRecording,
     SearchHit,
     StoredConversation,
     plan_resume,
 )
 from desktop.core.history.titles import distinct_title, title_from_prompt
-from desktop.core.session import BackendFactory
-from desktop.ui.qt_async import TaskScope
 from desktop.ui.sidebar.actions import ConversationActions
 from desktop.ui.sidebar.entries import Entry
 from desktop.ui.sidebar.highlight import mark, scroll_to
+from desktop.ui.sidebar.host import HistoryWindow
 from desktop.ui.sidebar.panel import HistorySidebar
-from desktop.ui.sidebar.recording import ConversationRecording
 from desktop.ui.sidebar.replay import locate, replay
-from desktop.ui.sidebar.resume import AgentSource, PendingAgent
+from desktop.ui.sidebar.resume import PendingAgent
 from desktop.ui.sidebar.service import HistoryClosedError, HistoryService
 from desktop.ui.sidebar.unavailable import AgentChoiceOffer
 
 if TYPE_CHECKING:
     from desktop.ui.pane import ConversationPane
-    from desktop.ui.qt_async import AsyncRuntime
 
 log = logging.getLogger(__name__)
 
+
+def _trouble_notice(error: str | None) -> Notice:
+    """What a conversation says when its history writes fail (``error``), then work again."""
+    if error is None:
+        return Notice(message="The history is saved again; nothing of this conversation was lost.")
+    saved = "Nothing shown here is lost; it is saved when that works again."
+    message = f"This conversation could not be saved to the history ({error}). {saved}"
+    return Notice(level="warning", message=message)
+
+
 #: Turn starts and ends are followed by a list refresh this much later (one per burst).
 RELOAD_DELAY_MS = 250
-
-
-class HistoryWindow(Protocol):
-    """What ``WindowHistory`` needs from its window (``WorkspaceWindow``)."""
-
-    workspace: Path
-
-    @property
-    def scope(self) -> TaskScope:
-        """The window's task scope."""
-
-    @property
-    def runtime(self) -> AsyncRuntime:
-        """The app's task runtime."""
-
-    def agent_for_workspace(self) -> tuple[str, BackendFactory | str]:
-        """The window's agent: its name and factory (or why it cannot run)."""
-
-    @property
-    def agents(self) -> AgentSource:
-        """The window's agents by name (a stored conversation continues with its own)."""
-
-    def add_pane(
-        self, title: str, agent: str, factory: BackendFactory | str, resume_id: str | None = None
-    ) -> ConversationPane:
-        """Make a conversation pane (not started) and add it to the window."""
-
-    def show_pane(self, pane: ConversationPane) -> None:
-        """Show ``pane``."""
-
-    def remove_pane(self, pane: ConversationPane) -> None:
-        """Take a closed ``pane`` out of the window."""
-
-    def show_message(self, text: str) -> None:
-        """A short status-bar message."""
 
 
 class HistoryEngine:
@@ -101,7 +72,7 @@ class HistoryEngine:
         self.service = HistoryService.shared(window.runtime)
         self.sidebar = sidebar
         self.entries: list[Entry] = []
-        self.recordings: dict[ConversationPane, ConversationRecording] = {}
+        self.recordings: dict[ConversationPane, HistoryRecording] = {}
         self._stored: dict[ConversationPane, StoredConversation] = {}
         self._offers: dict[ConversationPane, AgentChoiceOffer] = {}  # recorded agent missing
         self._opening: dict[str, asyncio.Task[ConversationPane | None]] = {}
@@ -142,24 +113,29 @@ class HistoryEngine:
     def track(self, pane: ConversationPane, agent: str) -> None:
         """A new conversation in the window: list it (as a draft) and record it."""
         entry = Entry(None, "New conversation", agent, time.time(), pane)
-        recording = ConversationRecording(
-            pane.session,
-            self.workspace,
-            agent,
-            redact=self.service.redact,
-            on_created=lambda conv_id: self._on_created(entry, conv_id),
-            on_problem=pane.transcript.apply,
-        )
-        if self.service.writer is not None:
-            recording.bind(self.service.writer)
-        self._watch(pane, recording)
+        self._record(pane, agent).on_created = lambda conv_id: self._on_created(entry, conv_id)
         self.entries.insert(0, entry)
         self._fill()
 
-    def _watch(self, pane: ConversationPane, recording: ConversationRecording) -> None:
+    def _record(
+        self, pane: ConversationPane, agent: str, continues: tuple[str, int] | None = None
+    ) -> HistoryRecording:
+        """Record ``pane``'s conversation as ``exec`` records its own (``Conversation.record``),
+        new or continuing a stored one; history write failures are told in it."""
+        recording = HistoryRecording(
+            self.workspace,
+            agent,
+            redact=self.service.redact,
+            continues=continues,
+            on_trouble=lambda error: pane.transcript.apply(_trouble_notice(error)),
+        )
+        pane.conversation.record(recording)
+        if self.service.writer is not None:
+            recording.bind(self.service.writer)
         self.recordings[pane] = recording
         pane.bridge.turn_started.connect(partial(self._on_turn_started, pane))
         pane.bridge.turn_ended.connect(self._schedule_reload)
+        return recording
 
     def _on_created(self, entry: Entry, conversation_id: str) -> None:
         entry.conversation_id = conversation_id
@@ -273,7 +249,6 @@ class HistoryEngine:
         except ConversationNotFoundError:
             self._schedule_reload()
             return None
-        writer = self.service.writer
         # The conversation continues with the agent it was recorded with, never another one
         # silently: when that one cannot run here, the user chooses (``AgentChoiceOffer``).
         agents = self.window.agents
@@ -300,22 +275,7 @@ class HistoryEngine:
         )
         if isinstance(factory, str):
             pane.transcript.apply(ErrorEvent(code="agent_not_found", message=factory))
-        recorder = None
-        if writer is not None:
-            recorder = HistoryRecorder(
-                writer, conv_id, next_seq=next_seq, has_title=True, redact=self.service.redact
-            )
-        recording = ConversationRecording(
-            pane.session,
-            self.workspace,
-            agent,
-            redact=self.service.redact,
-            recorder=recorder,
-            on_problem=pane.transcript.apply,
-        )
-        if writer is not None:
-            recording.bind(writer)  # tells this conversation when history writes fail
-        self._watch(pane, recording)
+        self._record(pane, agent, continues=(conv_id, next_seq))
         self._stored[pane] = stored
         entry.pane = pane
         self.window.show_pane(pane)
