@@ -30,7 +30,8 @@ from desktop.core.events import (
     Usage,
 )
 from desktop.core.session import BUSY, BackendFactory
-from desktop.ui.approvals import ApprovalNavigator
+from desktop.ui.announce import announce, turn_end_text
+from desktop.ui.approvals import ApprovalNavigator, spoken
 from desktop.ui.approvals.rules import RulesPanel
 from desktop.ui.bridge import SessionSignals
 from desktop.ui.composer import Composer
@@ -212,6 +213,7 @@ class ConversationPane(QWidget):
             current = self.navigator.current()
             if current is None or current is card.approval:
                 self.view.follow()  # the request must be seen; a focused older card stays
+            announce(card, spoken.announcement(card.approval.sentence), assertive=True)
         self.approval_waiting.emit(card.item.request.name)
 
     # ------------------------------------------------------------------ status
@@ -236,6 +238,8 @@ class ConversationPane(QWidget):
         if event.usage is not None:
             self.usage = self.usage + event.usage
         self.status_changed.emit()
+        answer = self.transcript.entries.turn_text(event.turn_id)
+        announce(self.view, turn_end_text(event.reason, answer, event.message))
         idle = not self.pending_cards() and not self.composer.editor.hasFocus()
         if idle and self.isVisible() and self.window().isActiveWindow():
             self.composer.editor.setFocus()

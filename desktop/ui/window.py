@@ -9,6 +9,7 @@ the window closes itself again when it is done (qasync's ``asyncClose`` busy-loo
 from __future__ import annotations
 
 import logging
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -163,7 +164,7 @@ class WorkspaceWindow(QMainWindow):
     def _build_agent_bar(self) -> None:
         """The toolbar with the agent for new conversations, its picker still empty.
 
-        The Settings add-ons (a plug-in: ``desktop.ui.settings.addons``) fill the picker and add
+        The Settings add-ons (a plug-in: ``desktop.ui.addons``) fill the picker and add
         the Settings button after the first paint; the bar exists from the first frame so the
         conversation does not move down when they arrive.
         """
@@ -313,12 +314,26 @@ class WorkspaceWindow(QMainWindow):
         plugin.install(self)
         for pane in self.panes:
             plugin.pane_added(pane)
+        self._order_tabs()  # its toolbar button in the toolbar's place
 
     def show_pane(self, pane: ConversationPane) -> None:
         """Show ``pane`` (and select its sidebar row)."""
         self.stack.setCurrentWidget(pane)
         self.history.select(pane)
         self._update_status()
+        self._order_tabs()
+
+    def _order_tabs(self) -> None:
+        """Tab goes toolbar → sidebar → conversation → composer, whatever was made first (the
+        Settings button and the lists arrive after the first paint)."""
+        pane = self.current
+        if pane is None:
+            return
+        settings = self.agent_bar.widgetForAction(self.preferences_action)
+        chain = [self.agent_picker, *([settings] if settings is not None else [])]
+        chain += [*self.history.sidebar.tab_chain(), pane.view, pane.composer.editor]
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
     def remove_pane(self, pane: ConversationPane) -> None:
         """Take a closed pane out of the window (a new conversation replaces the last one)."""

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.events import Decision, DecisionSource, ToolDecided, ToolRequested
+from desktop.ui.approvals import spoken
 from desktop.ui.approvals.line import CardLine
 from desktop.ui.approvals.preview import PreviewBody
 from desktop.ui.approvals.summary import describe_decision, extra_description, tool_sentence
@@ -165,6 +166,8 @@ class ApprovalCard(QFrame):
         set_role(self, "approval", polished=False, state=self.state.value)
         if self.state != CardState.PENDING:
             self._collapse()
+        else:  # what a screen reader says with the name: what will happen, which keys
+            self.setAccessibleDescription(spoken.keys(event.offers_reject_always, extra))
 
     def _button(self, label: str, name: str, keys: str, key_hint: str = "") -> QPushButton:
         button = QPushButton(f"{label}  {key_hint or keys}", self.action_row)

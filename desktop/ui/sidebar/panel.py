@@ -169,6 +169,11 @@ class HistorySidebar(QWidget):
         assert self._parts is not None
         return self._parts
 
+    def tab_chain(self) -> list[QWidget]:
+        """Its widgets in Tab order: search, the lists (the one shown takes the key), New."""
+        conversations, results, _confirm, _undo = self._completed()
+        return [self.search, conversations, results, self.new]
+
     @property
     def list(self) -> ConversationList:
         """The workspace's conversations."""
