@@ -1,9 +1,17 @@
-"""Shared test set-up: every test runs with its own AGENTDESK_HOME; under pytest-xdist the tests
-that share one resource run one after another on one worker (``_shared_resource``)."""
+"""Shared test set-up: every test runs with its own AGENTDESK_HOME; under pytest-xdist (two
+workers, ``tests/run.sh``) the tests that share one resource never run at the same time: those of
+the real keyring take a lock, the folders whose session-scoped build others reuse share a worker.
+"""
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import os
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,29 +28,37 @@ def agentdesk_home(
     return home
 
 
-#: Session-scoped fixtures that fill one folder outside the test's own (each pytest-xdist worker
-#: has its own session, so two workers would build into it at once): the packaging tests' frozen
-#: build (``build/packaging-cache``, minutes of work) and the real agents' npm packages.
-ONE_BUILDER = {"built": "packaging-build", "npm_agents": "npm-agents"}
-
-
-def _shared_resource(item: pytest.Item) -> str | None:
-    """The resource only one worker may use, if ``item`` uses one: a fixture of ``ONE_BUILDER``,
-    or the D-Bus session's one gnome-keyring (the ``keyring`` tests set and delete its entries,
-    e.g. the ``local`` key)."""
-    for fixture in getattr(item, "fixturenames", ()):
-        if fixture in ONE_BUILDER:
-            return ONE_BUILDER[fixture]
-    if item.get_closest_marker("keyring") is not None:
-        return "keyring"
-    return None
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """With pytest-xdist (``--dist loadgroup``), the tests of one shared resource share a worker."""
-    if not config.pluginmanager.hasplugin("xdist"):
+@pytest.fixture(autouse=True)
+def one_keyring_test_at_a_time(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A ``keyring`` test holds a lock for its D-Bus session's one gnome-keyring, whose entries
+    (e.g. the ``local`` key) these tests set and delete; other tests and runs are not held up."""
+    if request.node.get_closest_marker("keyring") is None:
+        yield
         return
-    for item in items:
-        group = _shared_resource(item)
-        if group is not None:
-            item.add_marker(pytest.mark.xdist_group(group))
+    bus = hashlib.sha256(os.environ.get("DBUS_SESSION_BUS_ADDRESS", "").encode()).hexdigest()
+    lock_path = Path(tempfile.gettempdir()) / f"agentdesk-test-keyring-{bus[:16]}.lock"
+    with lock_path.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+#: Folders whose tests reuse one session-scoped build (each xdist worker has its own session):
+#: the frozen app and packages of ``tests/packaging`` (minutes), the npm agents of
+#: ``tests/agents_real``. Their tests run on one worker, which builds once; the other goes on.
+ONE_WORKER = ("tests/packaging/", "tests/agents_real/")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """xdist's ``loadgroup`` scheduling with the ``ONE_WORKER`` folders as groups (largest
+    first, so a build starts at once); every other test is scheduled on its own. Another
+    ``--dist`` mode asked for on the command line is left to xdist."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FolderGroups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return next((f for f in ONE_WORKER if nodeid.startswith(f)), nodeid)
+
+    return FolderGroups(config, log)
