@@ -12,6 +12,8 @@ import os
 import time
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
+
 from desktop.core.approvals import CATEGORY_LABELS
 from desktop.core.events import (
     Decision,
@@ -22,6 +24,8 @@ from desktop.core.events import (
     UnaskedRun,
 )
 
+#: Qt's translation (``lupdate`` finds ``translate(context, text)`` calls by that name).
+translate = QCoreApplication.translate
 #: Characters of a target (path, command, pattern) shown in a title; the tooltip has it all.
 TARGET_CHARS = 64
 #: The composer's names of the approval modes (the composer cannot import the core).
@@ -132,30 +136,45 @@ def tool_sentence(request: ToolRequested) -> Sentence:
     if preview is not None and preview.kind == "diff":
         label = _diff_label(preview.text) or path
         added, removed = _diff_counts(preview.text)
-        verb = "Create" if preview.new_file else "Edit"
+        verb = (
+            translate("ToolSentence", "Create")
+            if preview.new_file
+            else translate("ToolSentence", "Edit")
+        )
         return _sentence(verb, shorten_home(label), added=added, removed=removed)
     if preview is not None and preview.kind == "command":
-        where = f"in {shorten_home(preview.cwd)}" if preview.cwd else ""
-        return _sentence("Run", preview.text, where=where)
+        where = (
+            translate("ToolSentence", "in {path}").format(path=shorten_home(preview.cwd))
+            if preview.cwd
+            else ""
+        )
+        return _sentence(translate("ToolSentence", "Run"), preview.text, where=where)
     if key in _WRITE or key in _EDIT:
-        return _sentence("Create" if key in _WRITE else "Edit", path) if path else Sentence(
-            request.name)  # fmt: skip
+        if not path:
+            return Sentence(request.name)
+        create = key in _WRITE
+        verb = translate("ToolSentence", "Create") if create else translate("ToolSentence", "Edit")
+        return _sentence(verb, path)
     command = args.get("command", args.get("cmd"))
     if isinstance(command, str) and command and request.category == ToolCategory.EXEC:
-        return _sentence("Run", command)
+        return _sentence(translate("ToolSentence", "Run"), command)
     if key in _READ and path:
-        return _sentence("Read", path)
+        return _sentence(translate("ToolSentence", "Read"), path)
     if key in _LIST:
-        return _sentence("List", path or ".")
+        return _sentence(translate("ToolSentence", "List"), path or ".")
     pattern = _first_str(args, _PATTERN_ARGS)
     if key in _WEB_SEARCH and pattern:
-        return _sentence("Search the web for", pattern)
+        return _sentence(translate("ToolSentence", "Search the web for"), pattern)
     if key in _SEARCH and pattern:
-        return _sentence("Search for", pattern, where=f"in {path}" if path else "")
+        return _sentence(
+            translate("ToolSentence", "Search for"),
+            pattern,
+            where=translate("ToolSentence", "in {path}").format(path=path) if path else "",
+        )
     url = _first_str(args, ("url", "uri"))
     if key in _FETCH and url:
-        return _sentence("Fetch", url)
-    return _sentence("Use tool", request.name)
+        return _sentence(translate("ToolSentence", "Fetch"), url)
+    return _sentence(translate("ToolSentence", "Use tool"), request.name)
 
 
 def extra_description(request: ToolRequested, sentence: Sentence) -> str:
@@ -186,24 +205,54 @@ def describe_decision(event: ToolDecided, category: str) -> str:
     """Who decided a call, in words: "Approved by you", "Denied by policy shell_deny_list"."""
     approved = not event.decision.denies
     source, name = event.source, event.source_name or ""
-    allowed = "Allowed" if approved else "Denied"
     if source == DecisionSource.USER:
         if event.decision in (Decision.ALWAYS, Decision.REJECT_ALWAYS):
             label = CATEGORY_LABELS.get(ToolCategory(category), category) if category in set(
                 ToolCategory) else category  # fmt: skip
-            text = f"{'Approved' if approved else 'Denied'} by you, always for {label}"
+            text = (
+                translate("Decision", "Approved by you, always for {label}")
+                if approved
+                else translate("Decision", "Denied by you, always for {label}")
+            ).format(label=label)
         else:
-            text = "Approved by you" if approved else "Denied by you"
+            text = (
+                translate("Decision", "Approved by you")
+                if approved
+                else translate("Decision", "Denied by you")
+            )
     elif source == DecisionSource.MODE:
-        text = f"{allowed} by mode {MODE_LABELS.get(name, name)}".rstrip()
+        mode = MODE_LABELS.get(name, name)
+        text = (
+            translate("Decision", "Allowed by mode {mode}")
+            if approved
+            else translate("Decision", "Denied by mode {mode}")
+        )
+        text = text.format(mode=mode).rstrip()
     elif source == DecisionSource.ALWAYS_RULE:
-        text = f"{allowed} by your always-rule for {_rule_label(event, category)}"
+        rule = _rule_label(event, category)
+        text = (
+            translate("Decision", "Allowed by your always-rule for {rule}")
+            if approved
+            else translate("Decision", "Denied by your always-rule for {rule}")
+        ).format(rule=rule)
     elif source == DecisionSource.EXTENSION:
-        text = f"{allowed} by extension {name}".rstrip()
+        text = (
+            translate("Decision", "Allowed by extension {name}")
+            if approved
+            else translate("Decision", "Denied by extension {name}")
+        )
+        text = text.format(name=name).rstrip()
     elif source == DecisionSource.POLICY:
-        text = f"{allowed} by policy {name}".rstrip()
+        text = (
+            translate("Decision", "Allowed by policy {name}")
+            if approved
+            else translate("Decision", "Denied by policy {name}")
+        )
+        text = text.format(name=name).rstrip()
     else:
-        return f"Not run: {event.reason}" if event.reason else "Not run: the session was closed"
+        if event.reason:
+            return translate("Decision", "Not run: {reason}").format(reason=event.reason)
+        return translate("Decision", "Not run: the session was closed")
     return f"{text}: {event.reason}" if event.reason else text
 
 
@@ -215,12 +264,12 @@ def describe_unasked(category: str, unasked: str | None) -> tuple[str, str]:
     other tool run without asking, while the host approves tools, is a warning.
     """
     if unasked == UnaskedRun.WARNING:
-        return "The agent ran this without asking", "warning"
+        return translate("Decision", "The agent ran this without asking"), "warning"
     if unasked == UnaskedRun.ALLOWED:
         if category == ToolCategory.INFO:
-            return "Run by the agent (read-only)", ""
-        return "Run by the agent (your approval mode allows it)", ""
-    return "Run by the agent without asking", ""
+            return translate("Decision", "Run by the agent (read-only)"), ""
+        return translate("Decision", "Run by the agent (your approval mode allows it)"), ""
+    return translate("Decision", "Run by the agent without asking"), ""
 
 
 def clock(at: float) -> str:

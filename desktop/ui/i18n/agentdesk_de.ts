@@ -366,6 +366,81 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>Decision</name>
+    <message>
+        <source>Approved by you, always for {label}</source>
+        <translation>Von dir erlaubt, immer für {label}</translation>
+    </message>
+    <message>
+        <source>Denied by you, always for {label}</source>
+        <translation>Von dir abgelehnt, immer für {label}</translation>
+    </message>
+    <message>
+        <source>Approved by you</source>
+        <translation>Von dir erlaubt</translation>
+    </message>
+    <message>
+        <source>Denied by you</source>
+        <translation>Von dir abgelehnt</translation>
+    </message>
+    <message>
+        <source>Allowed by mode {mode}</source>
+        <translation>Erlaubt durch den Modus {mode}</translation>
+    </message>
+    <message>
+        <source>Denied by mode {mode}</source>
+        <translation>Abgelehnt durch den Modus {mode}</translation>
+    </message>
+    <message>
+        <source>Allowed by your always-rule for {rule}</source>
+        <translation>Erlaubt durch deine Immer-Regel für {rule}</translation>
+    </message>
+    <message>
+        <source>Denied by your always-rule for {rule}</source>
+        <translation>Abgelehnt durch deine Immer-Regel für {rule}</translation>
+    </message>
+    <message>
+        <source>Allowed by extension {name}</source>
+        <translation>Erlaubt durch die Erweiterung {name}</translation>
+    </message>
+    <message>
+        <source>Denied by extension {name}</source>
+        <translation>Abgelehnt durch die Erweiterung {name}</translation>
+    </message>
+    <message>
+        <source>Allowed by policy {name}</source>
+        <translation>Erlaubt durch die Richtlinie {name}</translation>
+    </message>
+    <message>
+        <source>Denied by policy {name}</source>
+        <translation>Abgelehnt durch die Richtlinie {name}</translation>
+    </message>
+    <message>
+        <source>Not run: {reason}</source>
+        <translation>Nicht ausgeführt: {reason}</translation>
+    </message>
+    <message>
+        <source>Not run: the session was closed</source>
+        <translation>Nicht ausgeführt: Die Sitzung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>The agent ran this without asking</source>
+        <translation>Der Agent hat das ohne Nachfrage ausgeführt</translation>
+    </message>
+    <message>
+        <source>Run by the agent (read-only)</source>
+        <translation>Vom Agenten ausgeführt (nur lesend)</translation>
+    </message>
+    <message>
+        <source>Run by the agent (your approval mode allows it)</source>
+        <translation>Vom Agenten ausgeführt (dein Freigabemodus erlaubt es)</translation>
+    </message>
+    <message>
+        <source>Run by the agent without asking</source>
+        <translation>Vom Agenten ohne Nachfrage ausgeführt</translation>
+    </message>
+</context>
+<context>
     <name>DiffView</name>
     <message>
         <source>Diff summary</source>
@@ -1327,6 +1402,50 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>ToolSentence</name>
+    <message>
+        <source>Create</source>
+        <extracomment>Qt&apos;s translation (``lupdate`` finds ``translate(context, text)`` calls by that name). The composer&apos;s names of the approval modes (the composer cannot import the core).</extracomment>
+        <translation>Anlegen</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Ändern</translation>
+    </message>
+    <message>
+        <source>in {path}</source>
+        <translation>in {path}</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>Lesen</translation>
+    </message>
+    <message>
+        <source>List</source>
+        <translation>Auflisten</translation>
+    </message>
+    <message>
+        <source>Search the web for</source>
+        <translation>Im Web suchen nach</translation>
+    </message>
+    <message>
+        <source>Search for</source>
+        <translation>Suchen nach</translation>
+    </message>
+    <message>
+        <source>Fetch</source>
+        <translation>Abrufen</translation>
+    </message>
+    <message>
+        <source>Use tool</source>
+        <translation>Werkzeug nutzen</translation>
+    </message>
+</context>
+<context>
     <name>TrustDialog</name>
     <message>
         <source>Trust extension {display_name}?</source>
@@ -1495,10 +1614,41 @@ Inhalts-Hash: {digest}…</translation>
     </message>
 </context>
 <context>
+    <name>When</name>
+    <message>
+        <source>just now</source>
+        <translation>gerade eben</translation>
+    </message>
+    <message>
+        <source>{0} min ago</source>
+        <translation>vor {0} min</translation>
+    </message>
+    <message>
+        <source>{0} h ago</source>
+        <translation>vor {0} h</translation>
+    </message>
+    <message>
+        <source>yesterday</source>
+        <translation>gestern</translation>
+    </message>
+    <message>
+        <source>Draft</source>
+        <translation>Entwurf</translation>
+    </message>
+</context>
+<context>
     <name>WindowAddons</name>
     <message>
         <source>Settings (Ctrl+,)</source>
         <translation>Einstellungen (Strg+,)</translation>
+    </message>
+    <message>
+        <source>Suggest next prompt</source>
+        <translation>Nächste Eingabe vorschlagen</translation>
+    </message>
+    <message>
+        <source>Ask the extensions for a next prompt (it goes into the editor)</source>
+        <translation>Die Erweiterungen um eine nächste Eingabe bitten (sie kommt in den Editor)</translation>
     </message>
     <message>
         <source>{command} (--agent-cmd)</source>

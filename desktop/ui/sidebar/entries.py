@@ -6,6 +6,8 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication
+
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
@@ -37,15 +39,15 @@ def when(timestamp: float, now: float | None = None) -> str:
     now = time.time() if now is None else now
     age = max(0.0, now - timestamp)
     if age < 60:
-        return "just now"
+        return QCoreApplication.translate("When", "just now")
     if age < 3600:
-        return f"{int(age // 60)} min ago"
+        return QCoreApplication.translate("When", "{0} min ago").format(int(age // 60))
     today = time.localtime(now)
     then = time.localtime(timestamp)
     if age < 86400 and then.tm_yday == today.tm_yday:
-        return f"{int(age // 3600)} h ago"
+        return QCoreApplication.translate("When", "{0} h ago").format(int(age // 3600))
     if age < 2 * 86400:
-        return "yesterday"
+        return QCoreApplication.translate("When", "yesterday")
     if then.tm_year == today.tm_year:
         return time.strftime("%d %b", then).lstrip("0")
     return time.strftime("%d %b %Y", then).lstrip("0")
@@ -54,7 +56,8 @@ def when(timestamp: float, now: float | None = None) -> str:
 def meta_line(entry: Entry, now: float | None = None) -> str:
     """The second line of a row: when and with which agent."""
     if not entry.stored:
-        return f"Draft · {entry.agent}" if entry.agent else "Draft"
+        draft = QCoreApplication.translate("When", "Draft")
+        return f"{draft} · {entry.agent}" if entry.agent else draft
     return f"{when(entry.updated_at, now)} · {entry.agent}"
 
 
