@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from desktop.core.session import BackendFactory
     from desktop.core.settings import SettingsStore
     from desktop.ui.qt_async import AsyncRuntime
-    from desktop.ui.settings.addons import WindowAddons
+    from desktop.ui.addons import WindowAddons
     from desktop.ui.settings.services import SettingsServices
 
 log = logging.getLogger(__name__)
@@ -106,7 +106,7 @@ class AppContext:
             return None
         addons = self._addons.get(workspace)
         if addons is None:
-            from desktop.ui.settings.addons import WindowAddons
+            from desktop.ui.addons import WindowAddons
 
             scope = self.runtime.scope(f"settings:{workspace}")
             agent = self.agent_options(workspace)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QKeySequence
     from PySide6.QtWidgets import QLineEdit, QMenu, QPlainTextEdit, QTextEdit
 
-    from desktop.ui.window import WorkspaceWindow
+    from desktop.ui.menu_window import MenuWindow
 
 #: Edit actions: slots of the focused text field (QLineEdit, QPlainTextEdit, QTextEdit).
 _EDIT_SLOTS = ("undo", "redo", "cut", "copy", "paste", "selectAll")
@@ -46,7 +46,7 @@ def tr(text: str) -> str:
 class WindowMenus:
     """The menus of one window; ``actions`` by name once ``add_actions`` has run."""
 
-    def __init__(self, window: WorkspaceWindow) -> None:
+    def __init__(self, window: MenuWindow) -> None:
         self.window = window
         bar = window.menuBar()
         titles = (
@@ -102,7 +102,7 @@ class WindowMenus:
             "open",
             QT_TRANSLATE_NOOP("Menus", "&Open Workspace…"),
             keys.Open,
-            lambda: window.host.choose_workspace(window),
+            lambda: window.host.choose_workspace(window.window()),
         )
         self.recent = file.addMenu(QCoreApplication.translate("Menus", "Open &Recent"))
         self.recent.aboutToShow.connect(self._fill_recent)
@@ -198,7 +198,7 @@ class WindowMenus:
             view, "sidebar", QT_TRANSLATE_NOOP("Menus", "&Sidebar"), "Ctrl+B", window.toggle_sidebar
         )
         sidebar.setCheckable(True)
-        sidebar.setChecked(window.history.sidebar.isVisibleTo(window))
+        sidebar.setChecked(window.history.sidebar.isVisibleTo(window.window()))
         self._add_theme()
         view.addSeparator()
         from desktop.ui.diff import REVIEW_SHORTCUT  # a pending card's Review key
@@ -280,7 +280,7 @@ class WindowMenus:
     ) -> QAction:
         from PySide6.QtGui import QAction
 
-        action = QAction(tr(text), self.window)
+        action = QAction(tr(text), self.window.window())
         action.setObjectName(f"{name}Action")
         if keys is not None:
             action.setShortcut(_sequence(keys))

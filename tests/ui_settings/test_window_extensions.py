@@ -22,7 +22,7 @@ from desktop.core.secrets import SecretStore
 from desktop.ui.app import AppContext
 from desktop.ui.extensions.page import ExtensionsPage
 from desktop.ui.pane import ConversationPane
-from desktop.ui.settings.addons import WindowAddons
+from desktop.ui.addons import WindowAddons
 from tests.extensions.helpers import write_extension
 from tests.ui.conftest import Driver
 from tests.waiting import until

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
@@ -32,6 +32,7 @@ from desktop.ui.conversation.items import set_role
 from desktop.ui.extensions.trust_dialog import TrustDialog
 from desktop.ui.extensions.window import WindowExtensions
 from desktop.ui.i18n import QT_TRANSLATE_NOOP
+from desktop.ui.settings.dialog import WindowPage
 from desktop.ui.settings.words import builtin_extensions, tr
 
 #: What each runtime state reads as on a row's badge.
@@ -74,14 +75,9 @@ def _row(
     return frame
 
 
-class ExtensionsPage(QWidget):
-    """The Extensions page of one window's Settings dialog.
-
-    Signals:
-        edited(): a switch was flipped (not saved yet).
-    """
-
-    edited = Signal()
+class ExtensionsPage(WindowPage):
+    """The Extensions page of one window's Settings dialog (``edited``: a switch was flipped,
+    not saved yet)."""
 
     def __init__(self, extensions: WindowExtensions, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -25,7 +25,6 @@ from desktop.ui.review.view import ReviewView
 
 if TYPE_CHECKING:
     from desktop.ui.pane import ConversationPane
-    from desktop.ui.window import WorkspaceWindow
 
 log = logging.getLogger(__name__)
 
@@ -59,14 +58,17 @@ class ReviewController(QObject):
 
     # -- public API ----------------------------------------------------------------------
 
-    def install(self, window: WorkspaceWindow) -> None:
-        """Nothing to add beyond the view, which is in the window's stack already."""
+    def install(self, window: QWidget) -> None:
+        """Nothing to add beyond the view, which is in the window's stack already (so the
+        window's type is not needed here: the window imports this module)."""
 
     def pane_added(self, pane: ConversationPane) -> None:
-        """Let the pending cards of ``pane`` open the review (their Review button and key)."""
+        """Let the pending cards of ``pane`` open the review (their Review button and key),
+        and its finished edits (their Review button)."""
         if pane not in self._watched:
             self._watched.append(pane)
             pane.navigator.pending_count_changed.connect(partial(self._hook_cards, pane))
+            pane.view.review_requested.connect(partial(self.open, pane))
             self._hook_cards(pane, 0)
 
     def pane_removed(self, pane: ConversationPane) -> None:

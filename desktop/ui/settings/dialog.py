@@ -10,10 +10,10 @@ writes through ``SettingsStore.save`` (atomic); listeners (windows, appearance) 
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
@@ -39,9 +39,6 @@ from desktop.ui.settings.lists import AgentsPage, ProfilesPage
 from desktop.ui.settings.services import SettingsServices
 from desktop.ui.settings.style import SHEET
 from desktop.ui.settings.words import tr
-
-if TYPE_CHECKING:
-    from desktop.ui.extensions.page import ExtensionsPage
 
 #: The line under each page's title.
 _PAGE_HINTS = {
@@ -85,6 +82,22 @@ def _errors_by_section(exc: ValidationError) -> dict[str, list[tuple[tuple[Any, 
     return sections
 
 
+class WindowPage(QWidget):
+    """A page a window adds to its Settings: its Extensions page (``desktop.ui.extensions``,
+    above this package, which it does not import). It says when it was edited and gives its
+    section of the settings document.
+
+    Signals:
+        edited(): something on the page changed (not saved yet).
+    """
+
+    edited = Signal()
+
+    def settings_value(self) -> dict[str, Any]:
+        """The page's section of the settings document, as it reads now."""
+        return {}
+
+
 class SettingsDialog(QDialog):
     """Edit and save the settings; ``extensions_page`` is the window's Extensions page."""
 
@@ -93,7 +106,7 @@ class SettingsDialog(QDialog):
         services: SettingsServices,
         scope: TaskScope,
         parent: QWidget | None = None,
-        extensions_page: ExtensionsPage | None = None,
+        extensions_page: WindowPage | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")

@@ -27,7 +27,13 @@ from desktop.ui.welcome.panel import WelcomePanel
 from desktop.ui.welcome.setup import with_default_agent
 
 if TYPE_CHECKING:
-    from desktop.ui.pane import ConversationPane
+    from PySide6.QtCore import SignalInstance
+    from PySide6.QtWidgets import QWidget
+
+    from desktop.core.session import Session
+    from desktop.ui.bridge import SessionSignals
+    from desktop.ui.composer import Composer
+    from desktop.ui.conversation.model import Transcript
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +57,53 @@ class SettingsAccess(Protocol):
         """Make ``agent`` the one new conversations of the window use."""
 
 
+class WelcomedPane(Protocol):
+    """What the controller uses of the conversation it switches (``ConversationPane``, which
+    makes it: the pane imports this module, so its type is named here by what it offers)."""
+
+    agent_name: str
+
+    @property
+    def session(self) -> Session:
+        """The conversation's session (its mode, whether it closed)."""
+
+    @property
+    def transcript(self) -> Transcript:
+        """The shown transcript (its items and standing problem)."""
+
+    @property
+    def bridge(self) -> SessionSignals:
+        """The session's events as Qt signals."""
+
+    @property
+    def view(self) -> QWidget:
+        """The transcript's view (one of ``body``'s faces)."""
+
+    @property
+    def composer(self) -> Composer:
+        """The prompt box (off while the welcome panel shows)."""
+
+    @property
+    def scope(self) -> TaskScope:
+        """The conversation's task scope."""
+
+    @property
+    def destroyed(self) -> SignalInstance:
+        """The pane is gone."""
+
+    def window(self) -> QWidget:
+        """The window the pane is in."""
+
+    def isVisible(self) -> bool:
+        """Whether the pane is shown."""
+
+    def start(self) -> None:
+        """Start (again) the conversation's agent."""
+
+    async def aclose(self) -> None:
+        """Close the conversation."""
+
+
 def banner_text(fix: StartFix) -> tuple[str, str]:
     """(sentence, button) of the banner for ``fix``."""
     agent = fix.agent or "The agent"
@@ -68,12 +121,12 @@ class WelcomeController(QObject):
 
     def __init__(
         self,
-        pane: ConversationPane,
+        pane: WelcomedPane,
         body: QStackedWidget,
         empty: EmptyState,
         banner: FixBanner,
     ) -> None:
-        super().__init__(pane)
+        super().__init__(body)  # the pane's child: goes with the pane
         self.pane = pane
         self.body = body
         self.empty = empty
