@@ -11,7 +11,8 @@ from pytestqt.qtbot import QtBot
 from desktop.core.entries import StreamItem, ToolStatus
 from desktop.core.events import SessionState
 from desktop.ui.conversation.items import ExitPanel, MessageRow
-from desktop.ui.conversation.stream_view import AssistantView, ThinkingView
+from desktop.ui.conversation.stream_view import AssistantView
+from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.pane import ConversationPane
 from tests.ui.conftest import Driver

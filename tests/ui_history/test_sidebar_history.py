@@ -16,7 +16,7 @@ from desktop.core.entries import StreamItem, UserItem
 from desktop.core.events import SessionState
 from desktop.core.history import HistoryStore, ItemKind, StoredConversation
 from desktop.ui.app import AppContext
-from desktop.ui.conversation.stream_view import ThinkingView
+from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.pane import ConversationPane
 from desktop.ui.sidebar.engine import HistoryEngine
 from desktop.ui.sidebar.highlight import HitMark

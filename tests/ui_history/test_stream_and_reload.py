@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QWidget
 
 from desktop.ui.app import AppContext
 from desktop.ui.conversation.items import MessageRow, UserBubble
-from desktop.ui.conversation.stream_view import AssistantView, ThinkingView
+from desktop.ui.conversation.stream_view import AssistantView
+from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.pane import ConversationPane
 from tests.ui.conftest import Driver, _shutdown

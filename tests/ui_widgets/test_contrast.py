@@ -18,6 +18,7 @@ import pytest
 from PySide6.QtGui import QPalette
 
 from desktop.ui import theme
+from desktop.ui.conversation import style as conversation_style
 from desktop.ui.settings import style as settings_style
 from desktop.ui.sidebar import panel as sidebar_panel
 
@@ -28,6 +29,7 @@ TEMPLATES = {
     "desktop/ui/theme.py": theme._QSS,
     "desktop/ui/settings/style.py": settings_style.SHEET,
     "desktop/ui/sidebar/panel.py": sidebar_panel._QSS,
+    "desktop/ui/conversation/style.py": conversation_style.SHEET,
 }
 #: Backgrounds a text without its own background can sit on.
 SURFACES = ("window", "surface", "sidebar", "user_bubble")

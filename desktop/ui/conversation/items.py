@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -21,6 +22,10 @@ from desktop.ui.theme import ElidedLabel, set_role, text_label
 __all__ = ["ElidedLabel", "ExitPanel", "MessageRow", "UserBubble", "set_role", "text_label"]
 
 
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("UserBubble", text)
+
+
 def exit_message(item: ExitItem) -> str:
     """What an unexpected exit says: "The agent exited unexpectedly (exit code 3)."."""
     what = f"signal {item.signal}" if item.signal is not None else f"exit code {item.exit_code}"
@@ -28,15 +33,20 @@ def exit_message(item: ExitItem) -> str:
 
 
 class UserBubble(QFrame):
-    """The user's prompt, right-aligned; says "queued" until its turn starts."""
+    """The user's prompt, right-aligned; says "queued" until its turn starts.
+
+    As wide as its text, up to the limit the view gives (``set_width_limit``), then it wraps.
+    """
 
     def __init__(self, item: UserItem, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._limit = 0  # no limit yet (``set_width_limit``)
         self.item = item
         set_role(self, "user")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 10, 14, 10)
         layout.setSpacing(4)
+        self._margins = layout.contentsMargins()
         self.text = text_label(renderer(False).plain(item.text), rich=True)
         layout.addWidget(self.text)
         if item.files:
@@ -44,12 +54,43 @@ class UserBubble(QFrame):
             layout.addWidget(text_label(f"📎 {names}", role="muted"))
         self.queued = text_label("queued: sent when the agent is free", role="muted")
         layout.addWidget(self.queued)
-        self.setAccessibleName("Your message")
+        self.setAccessibleName(_tr("Your message"))
+        self.setAccessibleDescription(item.text)
         self.refresh()
+
+    def natural_width(self) -> int:
+        """The width the bubble needs to show every line without wrapping."""
+        self.ensurePolished()
+        widest = 0
+        for label in self.findChildren(QLabel):
+            label.ensurePolished()
+            if label is self.queued and not self.item.queued:
+                continue
+            document = QTextDocument()
+            document.setDefaultFont(label.font())
+            document.setDocumentMargin(0)
+            if label.textFormat() == Qt.TextFormat.RichText:
+                document.setHtml(label.text())
+            else:
+                document.setPlainText(label.text())
+            widest = max(widest, int(document.idealWidth()) + 2)
+        return widest + self._margins.left() + self._margins.right()
+
+    def set_width_limit(self, limit: int) -> None:
+        """Be as wide as the text, at most ``limit`` pixels (then the text wraps)."""
+        self._limit = limit
+        self.setFixedWidth(max(1, min(limit, self.natural_width())))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange) and self._limit:
+            self.set_width_limit(self._limit)  # zoom: the text's width changed
 
     def refresh(self) -> None:
         """Show or hide the queued hint."""
         self.queued.setVisible(self.item.queued)
+        if self._limit:
+            self.set_width_limit(self._limit)
 
 
 class MessageRow(QLabel):

@@ -1,36 +1,57 @@
-"""Markdown to Qt rich text, and an incremental splitter for streaming text.
+"""Markdown to the rich text Qt draws, styled from the palette in use.
 
-Streaming re-renders only the open block: ``BlockSplitter`` hands out finished blocks (ended by a
-blank line outside a code fence, once they are ``BLOCK_MIN`` long) once, and keeps the open tail
-short. A very long block is cut at
-a line or word boundary; an open code fence is closed and reopened around the cut, so each piece
-still renders as code. The cost of one repaint is therefore bounded, however long the message.
-Where the text is cut depends only on the text, never on the pieces it arrived in: a reply fed
-at once (reopened from history) is cut into the same blocks as the same reply streamed.
+One renderer per palette (``renderer``): every colour of an answer (links, code, quotes, table
+rules) is a palette role (``desktop.ui.palette``), and the syntax colours of code come from a
+Pygments style, each made readable (WCAG AA) on the code background; an answer rendered before
+a theme change is rendered again (``stream_view``). Qt's rich text has no CSS borders on blocks,
+so a blockquote is a two-cell table (a narrow bar and the quote), a table gets cell rules, and a
+code block is a table with a header row (the language and a "Copy" link, ``COPY_SCHEME``).
+
+The model is hostile: raw HTML is escaped, ``file:``/``javascript:`` links are not made by the
+parser, and what a click may open is decided by ``links.open_link``.
 """
 
 from __future__ import annotations
 
+import colorsys
+import hashlib
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from pygments import highlight
-from pygments.formatters import HtmlFormatter
 from pygments.lexers import TextLexer, get_lexer_by_name
+from pygments.styles import get_style_by_name
+from pygments.token import _TokenType
 from pygments.util import ClassNotFound
+from PySide6.QtCore import QCoreApplication
 
-#: Longest open block, in characters, before it is cut (bounds the cost of one repaint).
-LIVE_LIMIT = 2000
-#: A block ends at the first blank line after this many characters (fewer, larger blocks render
-#: faster than one per paragraph; a blank line before it ends the block when none follows), or
-#: when the message is complete (``finish``).
-BLOCK_MIN = 600
+from desktop.ui.palette import DARK, LIGHT, Palette
+
+#: The scheme of the links a code block's "Copy" is (the view copies that block, never opens it).
+COPY_SCHEME = "agentdesk-copy"
+#: Pygments styles (token colours only; each is made readable on the palette's code background).
+_CODE_STYLES = {False: "xcode", True: "github-dark"}
+#: Contrast every syntax colour reaches on the code background (WCAG AA is 4.5).
+_AA = 4.6
 _LONG_WORD = re.compile(r"(\S{80})(?=\S)")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+#: One type scale: heading sizes relative to the body text (Qt's size keywords follow zoom).
+_HEADINGS = {
+    "h1": ("x-large", 16, 6),
+    "h2": ("large", 14, 6),
+    "h3": ("medium", 12, 4),
+    "h4": ("medium", 10, 4),
+    "h5": ("medium", 10, 4),
+    "h6": ("medium", 10, 4),
+}
+_BLOCK = "margin-top:0px; margin-bottom:12px"
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Markdown", text)
 
 
 def _break_long_words(text: str) -> str:
@@ -38,127 +59,209 @@ def _break_long_words(text: str) -> str:
     return _LONG_WORD.sub("\\1\u200b", text)
 
 
-class MarkdownRenderer:
-    """Renders markdown to the HTML subset Qt labels understand, code highlighted by Pygments."""
+def _luminance(colour: str) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
 
-    def __init__(self, *, dark: bool) -> None:
-        self.dark = dark
-        style = "github-dark" if dark else "default"
-        self._formatter = HtmlFormatter(noclasses=True, nowrap=True, style=style)
-        self._code_bg = "#1f2430" if dark else "#f3f4f6"
-        self._code_fg = "#e6e6e6" if dark else "#1f2328"
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def _contrast(a: str, b: str) -> float:
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def readable(colour: str, background: str) -> str:
+    """``colour`` (``#rrggbb``), lightened or darkened until it reads at AA on ``background``."""
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    hue, light, sat = colorsys.rgb_to_hls(r, g, b)
+    step = 0.02 if _luminance(background) < 0.18 else -0.02
+    while _contrast(colour, background) < _AA and 0.0 < light < 1.0:
+        light = min(1.0, max(0.0, light + step))
+        r, g, b = colorsys.hls_to_rgb(hue, light, sat)
+        colour = "#{:02x}{:02x}{:02x}".format(*(round(c * 255) for c in (r, g, b)))
+    return colour
+
+
+def code_id(code: str) -> str:
+    """The name of a code block in its "Copy" link (the same code, the same name)."""
+    return hashlib.sha1(code.encode(), usedforsecurity=False).hexdigest()[:16]
+
+
+class MarkdownRenderer:
+    """Renders markdown to the HTML subset Qt understands, in the colours of ``palette``."""
+
+    def __init__(self, palette: Palette) -> None:
+        self.palette = palette
+        self.dark = palette.dark
+        self._style = get_style_by_name(_CODE_STYLES[palette.dark])
+        self._tokens: dict[_TokenType, tuple[str, str]] = {}
         self._md = MarkdownIt("commonmark", {"html": False})
         self._md.enable(["table", "strikethrough"])
+        rules: dict[str, Any] = {
+            "fence": self._fence,
+            "code_block": self._fence,
+            "code_inline": self._code_inline,
+            "paragraph_open": self._paragraph_open,
+            "heading_open": self._heading_open,
+            "blockquote_open": self._quote_open,
+            "blockquote_close": self._quote_close,
+            "table_open": self._table_open,
+            "th_open": self._cell_open,
+            "td_open": self._cell_open,
+            "link_open": self._link_open,
+            "bullet_list_open": self._list_open,
+            "ordered_list_open": self._list_open,
+        }
+        for name, rule in rules.items():
+            # markdown-it calls a rule as rule(renderer, tokens, idx, options, env).
+            self._md.add_render_rule(name, _bind(rule))
 
-        def fence(_self: object, tokens: Sequence[Token], idx: int, *_rest: object) -> str:
-            # markdown-it binds render rules to its renderer, hence a closure, not a method.
-            token = tokens[idx]
-            lang = token.info.strip().split(" ")[0] if token.info else ""
-            return self._highlight(token.content, lang)
-
-        self._md.add_render_rule("fence", fence)
-        self._md.add_render_rule("code_block", fence)
-
-    def _highlight(self, code: str, lang: str) -> str:
-        try:
-            lexer = get_lexer_by_name(lang) if lang else TextLexer()
-        except ClassNotFound:
-            lexer = TextLexer()
-        body = highlight(code, lexer, self._formatter).rstrip("\n")
-        return (
-            f'<table width="100%" cellpadding="10" cellspacing="0" '
-            f'style="background-color:{self._code_bg}; margin-top:4px; margin-bottom:4px">'
-            f'<tr><td><pre style="color:{self._code_fg}; white-space:pre-wrap; '
-            f'font-family:monospace">{body}</pre></td></tr></table>'
-        )
-
-    def render(self, text: str) -> str:
-        """HTML of one markdown block."""
+    # ---------------------------------------------------------------- public
+    def render(self, text: str, codes: MutableMapping[str, str] | None = None) -> str:
+        """HTML of one markdown block; each code block's text goes into ``codes`` by its id
+        (the view copies it when its "Copy" link is clicked)."""
         if not text.strip():
             return ""
-        out: str = self._md.render(_break_long_words(text))
+        env: dict[str, Any] = {"codes": codes}
+        out: str = self._md.render(_break_long_words(text), env)
         return out
 
     def plain(self, text: str) -> str:
         """HTML of plain text (for user messages), keeping line breaks."""
         return html.escape(_break_long_words(text)).replace("\n", "<br>")
 
+    # ---------------------------------------------------------------- code
+    def _token_style(self, kind: _TokenType) -> tuple[str, str]:
+        """(opening span, closing) for a Pygments token kind ("" when it keeps the text colour)."""
+        found = self._tokens.get(kind)
+        if found is None:
+            style = self._style.style_for_token(kind)
+            css = []
+            if style["color"]:
+                css.append(f"color:{readable('#' + style['color'], self.palette.surface)}")
+            if style["bold"]:
+                css.append("font-weight:600")
+            if style["italic"]:
+                css.append("font-style:italic")
+            found = (f'<span style="{"; ".join(css)}">', "</span>") if css else ("", "")
+            self._tokens[kind] = found
+        return found
+
+    def highlight(self, code: str, lang: str) -> str:
+        """The HTML of ``code`` coloured as ``lang`` (plain text when unknown)."""
+        try:
+            lexer = get_lexer_by_name(lang) if lang else TextLexer()
+        except ClassNotFound:
+            lexer = TextLexer()
+        tokens = list(lexer.get_tokens(code))
+        while tokens and tokens[-1][1].endswith("\n"):  # no empty last line in the block
+            kind, value = tokens.pop()
+            if value.rstrip("\n"):
+                tokens.append((kind, value.rstrip("\n")))
+                break
+        out = []
+        for kind, value in tokens:
+            opening, closing = self._token_style(kind)
+            out.append(f"{opening}{html.escape(value)}{closing}")
+        return "".join(out)
+
+    def _fence(self, tokens: Sequence[Token], idx: int, env: dict[str, Any]) -> str:
+        token = tokens[idx]
+        lang = token.info.strip().split(" ")[0] if token.info else ""
+        code = token.content
+        ident = code_id(code)
+        codes = env.get("codes")
+        if codes is not None:
+            codes[ident] = code
+        p = self.palette
+        pad = "padding-left:12px; padding-right:12px"
+        label = html.escape(lang) if lang else "&nbsp;"
+        return (
+            f'<table width="100%" cellspacing="0" cellpadding="0" '
+            f'style="background-color:{p.surface}; margin-top:6px; margin-bottom:12px">'
+            f'<tr><td style="{pad}; padding-top:6px"><span style="color:{p.muted}; '
+            f'font-size:small">{label}</span></td>'
+            f'<td align="right" style="{pad}; padding-top:6px"><a href="{COPY_SCHEME}:{ident}" '
+            f'style="color:{p.accent}; text-decoration:none; font-size:small">'
+            f"{html.escape(_tr('Copy'))}</a></td></tr>"
+            f'<tr><td colspan="2" style="{pad}; padding-top:4px; padding-bottom:10px">'
+            f'<pre style="color:{p.text}; white-space:pre-wrap; font-family:monospace; '
+            f'margin:0px">{self.highlight(code, lang)}</pre></td></tr></table>'
+        )
+
+    def _code_inline(self, tokens: Sequence[Token], idx: int, _env: dict[str, Any]) -> str:
+        p = self.palette
+        return (
+            f'<code style="background-color:{p.surface}; color:{p.text}; '
+            f'font-family:monospace">{html.escape(tokens[idx].content)}</code>'
+        )
+
+    # ---------------------------------------------------------------- blocks
+    def _paragraph_open(self, tokens: Sequence[Token], idx: int, _env: dict[str, Any]) -> str:
+        return "" if tokens[idx].hidden else f'<p style="{_BLOCK}">'
+
+    def _heading_open(self, tokens: Sequence[Token], idx: int, _env: dict[str, Any]) -> str:
+        tag = tokens[idx].tag
+        size, top, bottom = _HEADINGS.get(tag, _HEADINGS["h6"])
+        return (
+            f'<{tag} style="font-size:{size}; font-weight:600; '
+            f'margin-top:{top}px; margin-bottom:{bottom}px">'
+        )
+
+    def _list_open(self, tokens: Sequence[Token], idx: int, _env: dict[str, Any]) -> str:
+        token = tokens[idx]
+        start = token.attrGet("start")
+        extra = f' start="{start}"' if start is not None else ""
+        return f'<{token.tag}{extra} style="{_BLOCK}">'
+
+    def _quote_open(self, _tokens: Sequence[Token], _idx: int, _env: dict[str, Any]) -> str:
+        p = self.palette
+        return (
+            f'<table width="100%" cellspacing="0" cellpadding="0" '
+            f'style="margin-top:6px; margin-bottom:12px"><tr>'
+            f'<td width="3" style="background-color:{p.border}"></td>'
+            f'<td style="padding-left:12px; color:{p.muted}">'
+        )
+
+    def _quote_close(self, _tokens: Sequence[Token], _idx: int, _env: dict[str, Any]) -> str:
+        return "</td></tr></table>"
+
+    def _table_open(self, _tokens: Sequence[Token], _idx: int, _env: dict[str, Any]) -> str:
+        return (
+            f'<table border="1" cellspacing="0" cellpadding="6" style="border-collapse:collapse; '
+            f"border-style:solid; border-color:{self.palette.border}; "
+            f'margin-top:6px; margin-bottom:12px">'
+        )
+
+    def _cell_open(self, tokens: Sequence[Token], idx: int, _env: dict[str, Any]) -> str:
+        token = tokens[idx]
+        align = str(token.attrGet("style") or "").removeprefix("text-align:")
+        extra = f' align="{align}"' if align in ("left", "center", "right") else ""
+        if token.tag == "th":
+            return f'<th{extra} style="background-color:{self.palette.surface}">'
+        return f"<td{extra}>"
+
+    def _link_open(self, tokens: Sequence[Token], idx: int, _env: dict[str, Any]) -> str:
+        href = html.escape(str(tokens[idx].attrGet("href") or ""))
+        return f'<a href="{href}" style="color:{self.palette.accent}">'
+
+
+def _bind(rule: Any) -> Any:
+    """A markdown-it render rule calling ``rule(tokens, idx, env)``."""
+
+    def call(
+        _renderer: object, tokens: Sequence[Token], idx: int, _options: object, env: Any
+    ) -> str:
+        result: str = rule(tokens, idx, env)
+        return result
+
+    return call
+
 
 @lru_cache(maxsize=2)
 def renderer(dark: bool) -> MarkdownRenderer:
-    """The shared renderer for a colour scheme (building one costs a few milliseconds)."""
-    return MarkdownRenderer(dark=dark)
-
-
-class BlockSplitter:
-    """Splits streaming markdown into finished blocks and a short open tail (``live``)."""
-
-    def __init__(self, limit: int = LIVE_LIMIT) -> None:
-        self.live = ""
-        self._limit = limit
-
-    def feed(self, text: str) -> list[str]:
-        """Add streamed text; return the blocks it finished (each rendered once by the view)."""
-        self.live += text
-        done: list[str] = []
-        while True:
-            cut, last, _ = self._scan(self._limit)
-            if cut == 0 and len(self.live) > self._limit:
-                cut = last  # no blank line after ``BLOCK_MIN``: the last one before it
-            if cut > 0:
-                done.append(self.live[:cut])
-                self.live = self.live[cut:]
-            elif len(self.live) > self._limit:
-                done.append(self._cut_long())
-            else:
-                return done
-
-    def finish(self) -> list[str]:
-        """The message is complete: the open tail is the last block."""
-        rest, self.live = self.live, ""
-        return [rest] if rest.strip() else []
-
-    def _scan(self, end_at: int) -> tuple[int, int, str | None]:
-        """Within ``live[:end_at]``: the end of the first blank line (after text, outside a
-        fence) at or after ``BLOCK_MIN`` (0: none), of the last such line before it, and the
-        fence open at the end of what was scanned."""
-        fence: str | None = None
-        pos = 0
-        last = 0
-        live = self.live
-        text_before = False
-        while pos < end_at:
-            end = live.find("\n", pos, end_at)
-            if end < 0:
-                break  # the last line is incomplete
-            line = live[pos:end]
-            match = _FENCE.match(line)
-            if fence is None and match:
-                fence = line.strip()
-            elif fence is not None and match and match.group(2).strip() == "":
-                if match.group(1)[0] == fence[0]:
-                    fence = None
-            elif fence is None and not line.strip() and text_before:
-                if end + 1 >= BLOCK_MIN:
-                    return end + 1, last, None
-                last = end + 1
-            text_before = text_before or bool(line.strip())
-            pos = end + 1
-        return 0, last, fence
-
-    def _cut_long(self) -> str:
-        head = self.live[: self._limit]
-        _, _, fence = self._scan(self._limit)
-        at = head.rfind("\n")
-        if at < self._limit // 2:
-            at = max(head.rfind(" "), self._limit // 2) if fence is None else -1
-        if at < 0:
-            at = self._limit
-        _, _, fence = self._scan(at + 1)
-        block, rest = self.live[: at + 1], self.live[at + 1 :]
-        if fence is not None:
-            marker = fence[0] * 3
-            block = block.rstrip("\n") + "\n" + marker + "\n"
-            rest = fence + "\n" + rest
-        self.live = rest
-        return block
+    """The shared renderer for a palette (building one costs a few milliseconds)."""
+    return MarkdownRenderer(DARK if dark else LIGHT)

@@ -51,6 +51,11 @@ class Transcript(QObject):
         """The entry of tool call ``call_id``."""
         return self.entries.tool(call_id)
 
+    def text(self, key: int) -> str:
+        """The whole text of streamed entry ``key`` as it stands ("" for other entries)."""
+        item = self.entries.item(key)
+        return item.text if isinstance(item, StreamItem) else ""
+
     def take_new(self, key: int) -> str:
         """Streamed text of entry ``key`` that arrived since the last call."""
         pieces = self._fresh.get(key)

@@ -1,10 +1,11 @@
-"""Widgets for streamed text: assistant markdown and the collapsible thinking block.
+"""Assistant markdown, rendered while it streams, with its links and copy buttons.
 
-Both render only what is new since the last repaint (the view calls ``refresh`` at most 60 times
-per second): finished markdown blocks become fixed labels once, and only the short open block is
-re-rendered on each tick. What is rendered depends only on the text, not on how it arrived
+Only what is new since the last repaint is rendered (the view calls ``refresh`` at most 60 times
+per second): finished markdown blocks become fixed documents once, and only the short open block
+is re-rendered on each tick. What is rendered depends only on the text, not on how it arrived
 (``BlockSplitter`` cuts where the text says, each block keeps its own paragraph format), so a
-streamed reply and the same reply reopened from history look the same.
+streamed reply and the same reply reopened from history look the same. A theme change renders
+the whole reply again in the new palette (``rerender``).
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QSizeF, Qt
-from PySide6.QtGui import QTextCursor, QTextDocument, QTextDocumentFragment
+from PySide6.QtCore import QCoreApplication, QSizeF, Qt, QUrl
+from PySide6.QtGui import QGuiApplication, QTextCursor, QTextDocument, QTextDocumentFragment
 from PySide6.QtWidgets import (
     QFrame,
+    QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
     QSizePolicy,
     QTextBrowser,
     QToolButton,
@@ -27,14 +28,21 @@ from PySide6.QtWidgets import (
 
 from desktop.core.entries import StreamItem
 from desktop.ui import theme
-from desktop.ui.conversation.items import set_role, text_label
-from desktop.ui.conversation.markdown import BlockSplitter, renderer
+from desktop.ui.conversation.blocks import BlockSplitter
+from desktop.ui.conversation.links import open_link
+from desktop.ui.conversation.markdown import COPY_SCHEME, renderer
+from desktop.ui.icons import Icon, decorate
+from desktop.ui.theme import set_role, text_label
 
 #: Time one repaint may spend rendering finished markdown (at least one block is rendered).
 TICK_BUDGET_S = 0.006
 #: Characters per document before the next finished blocks start a new one: inserting into a
 #: ``QTextDocument`` costs time in proportion to its size, so documents stay small.
 DOCUMENT_LIMIT = 8_000
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("AssistantView", text)
 
 
 class _Document(QTextBrowser):
@@ -46,7 +54,7 @@ class _Document(QTextBrowser):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setOpenExternalLinks(True)
+        self.setOpenLinks(False)  # a click is the answer's to handle (``AssistantView._on_link``)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -84,26 +92,74 @@ class _Document(QTextBrowser):
 
 
 class AssistantView(QWidget):
-    """Assistant markdown, rendered while it streams (``take_new``: text not rendered yet)."""
+    """Assistant markdown, rendered while it streams (``take_new``: text not rendered yet;
+    ``text_of``: the whole text so far).
+
+    A link opens in the browser only if it is a web or mail address (``links.open_link``); a
+    code block's "Copy" puts that code on the clipboard, and "Copy" under a finished answer puts
+    the whole answer there, as the markdown the model wrote.
+    """
 
     def __init__(
-        self, item: StreamItem, take_new: Callable[[int], str], parent: QWidget | None = None
+        self,
+        item: StreamItem,
+        take_new: Callable[[int], str],
+        text_of: Callable[[int], str],
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.item = item
         self._take_new = take_new
-        self._renderer = renderer(theme.current().dark)
-        self._splitter = BlockSplitter()
+        self._text_of = text_of
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(2, 0, 2, 0)
         self._layout.setSpacing(0)
+        self._live: QLabel = text_label(rich=True)
+        self._live.setOpenExternalLinks(False)
+        self._live.linkActivated.connect(self._on_link)
+        self._layout.addWidget(self._live)
+        self.copy_button = QToolButton()
+        self.copy_button.setText(_tr("Copy"))
+        self.copy_button.setAccessibleName(_tr("Copy the answer"))
+        self.copy_button.setToolTip(_tr("Copy the answer as markdown"))
+        self.copy_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.copy_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        set_role(self.copy_button, "copyAnswer", polished=False)
+        decorate(self.copy_button, Icon.COPY, role="muted", size=14, beside_text=True)
+        self.copy_button.clicked.connect(self.copy_answer)
+        self.copy_button.hide()
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 2, 0, 0)
+        row.addWidget(self.copy_button)
+        row.addStretch(1)
+        self._layout.addLayout(row)
+        #: Code of each "Copy" link: of the finished blocks, and of the open block.
+        self.codes: dict[str, str] = {}
+        self._live_codes: dict[str, str] = {}
+        self._start()
+        self.setAccessibleName(_tr("Assistant message"))
+        self.refresh()
+
+    def _start(self) -> None:
+        """Nothing rendered yet (a new reply, or the whole reply again in a new palette)."""
+        self._renderer = renderer(theme.current().dark)
+        self._splitter = BlockSplitter()
         self._documents: list[_Document] = []
         self._backlog: list[str] = []
-        self._live: QLabel = text_label(rich=True)
         self._live_source = ""
         self._finished = False
-        self._layout.addWidget(self._live)
-        self.setAccessibleName("Assistant message")
+
+    def rerender(self) -> None:
+        """Render the whole reply again (the palette changed); over the next frames if long."""
+        self._take_new(self.item.key)  # the text below holds it
+        for document in self._documents:
+            self._layout.removeWidget(document)
+            document.setParent(None)  # out of the answer now (deleted at the next turn of the loop)
+            document.deleteLater()
+        self.codes.clear()
+        self._start()
+        self._backlog.extend(self._splitter.feed(self._text_of(self.item.key)))
+        self._live_source = "\0"  # the open block is rendered again too
         self.refresh()
 
     @property
@@ -115,14 +171,29 @@ class AssistantView(QWidget):
         """Everything rendered so far (finished blocks and the open one)."""
         return "".join(d.toHtml() for d in self._documents) + self._live.text()
 
+    def copy_answer(self) -> None:
+        """Put the whole answer on the clipboard, as markdown."""
+        QGuiApplication.clipboard().setText(self._text_of(self.item.key))
+
+    def _on_link(self, link: QUrl | str) -> None:
+        url = link if isinstance(link, QUrl) else QUrl(link)
+        if url.scheme() == COPY_SCHEME:
+            code = self.codes.get(url.path(), self._live_codes.get(url.path()))
+            if code is not None:
+                QGuiApplication.clipboard().setText(code)
+            return
+        open_link(url)
+
     def _append(self, html: str) -> None:
         # Inserting into a QTextDocument costs time in proportion to its size, so a long
         # message is spread over documents of bounded size (a new one below the full one).
         last = self._documents[-1] if self._documents else None
         if last is None or last.document().characterCount() > DOCUMENT_LIMIT:
             last = _Document()
+            last.setAccessibleName(_tr("Assistant message"))
+            last.anchorClicked.connect(self._on_link)
             self._documents.append(last)
-            self._layout.insertWidget(self._layout.count() - 1, last)
+            self._layout.insertWidget(self._layout.indexOf(self._live), last)
         last.append_html(html)
 
     @property
@@ -143,7 +214,7 @@ class AssistantView(QWidget):
         deadline = time.perf_counter() + TICK_BUDGET_S
         taken = 0
         while taken < len(self._backlog):
-            self._append(self._renderer.render(self._backlog[taken]))
+            self._append(self._renderer.render(self._backlog[taken], self.codes))
             taken += 1
             if time.perf_counter() >= deadline:
                 break
@@ -151,52 +222,7 @@ class AssistantView(QWidget):
         live = self._splitter.live
         if live != self._live_source:
             self._live_source = live
-            self._live.setText(self._renderer.render(live))
+            self._live_codes = {}
+            self._live.setText(self._renderer.render(live, self._live_codes))
             self._live.setVisible(bool(live.strip()))
-
-
-class ThinkingView(QWidget):
-    """The model's reasoning: collapsed to a header line, expandable."""
-
-    def __init__(
-        self, item: StreamItem, take_new: Callable[[int], str], parent: QWidget | None = None
-    ) -> None:
-        super().__init__(parent)
-        self.item = item
-        self._take_new = take_new
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(4)
-        self.toggle = QToolButton()
-        self.toggle.setCheckable(True)
-        self.toggle.setAccessibleName("Show thinking")
-        self.toggle.toggled.connect(self._on_toggled)
-        set_role(self.toggle, "muted")
-        layout.addWidget(self.toggle)
-        self.body = QPlainTextEdit()
-        self.body.setReadOnly(True)
-        self.body.setMaximumHeight(220)
-        self.body.setVisible(False)
-        set_role(self.body, "output")
-        layout.addWidget(self.body)
-        self._chars = 0
-        self.refresh()
-
-    def _on_toggled(self, shown: bool) -> None:
-        self.body.setVisible(shown)
-        self._update_title()
-
-    def _update_title(self) -> None:
-        arrow = "▾" if self.toggle.isChecked() else "▸"
-        state = "Thought" if self.item.done else "Thinking…"
-        self.toggle.setText(f"{arrow} {state} ({self._chars:,} characters)")
-
-    def refresh(self) -> None:
-        """Append new reasoning at the end (no re-layout of what is there)."""
-        new = self._take_new(self.item.key)
-        if new:
-            self._chars += len(new)
-            cursor = self.body.textCursor()
-            cursor.movePosition(QTextCursor.MoveOperation.End)
-            cursor.insertText(new)
-        self._update_title()
+        self.copy_button.setVisible(self._finished and not self._backlog and bool(self.item.text))

@@ -3,13 +3,15 @@
 A call that waits for approval is an ``ApprovalCard`` (title, diff or command, buttons); once
 decided that card collapses to its line. A call nobody had to approve (a mode, an always-rule,
 a policy or the agent itself ran it) is the same line from the start: what ran, who allowed
-it, when, how it ended; the preview and the output are one click away behind the toggle.
+it, when, how it ended; the preview and the output are one click away behind the toggle. A
+finished edit has a Review button that opens its diff full-window (``review_requested``); the
+output box is as tall as the output, up to ``OUTPUT_LINES`` rows.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtWidgets import QFrame, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from desktop.core.entries import ToolItem, ToolStatus
 from desktop.ui.approvals import ApprovalCard, CardState, describe_decision
@@ -18,9 +20,12 @@ from desktop.ui.approvals.preview import PreviewBody, text_box
 from desktop.ui.approvals.summary import describe_unasked, tool_sentence
 from desktop.ui.conversation.items import set_role
 from desktop.ui.diff import DiffView
+from desktop.ui.icons import Icon, decorate
 
 #: Rows of a finished tool's diff shown before it scrolls inside itself.
 OUTPUT_DIFF_LINES = 24
+#: Rows of a finished tool's text output shown before it scrolls inside itself.
+OUTPUT_LINES = 12
 #: What the line says about a call's run, by status ("" says nothing: the outcome says it).
 _RUN_WORDS = {
     ToolStatus.RUNNING: "running…",
@@ -30,14 +35,50 @@ _RUN_WORDS = {
 }
 
 
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("ToolCard", text)
+
+
+class _FitOutput(QObject):
+    """Keeps a read-only text box as tall as its laid-out lines (wrapped ones included), up to
+    ``OUTPUT_LINES``, in the font its style sheet gives it."""
+
+    def __init__(self, box: QPlainTextEdit) -> None:
+        super().__init__(box)
+        self._box = box
+        box.installEventFilter(self)
+        box.document().documentLayout().documentSizeChanged.connect(lambda _size: self.fit())
+        self.fit()
+
+    def fit(self) -> None:
+        box = self._box
+        box.ensurePolished()
+        lines = max(
+            1, min(OUTPUT_LINES, int(box.document().documentLayout().documentSize().height()))
+        )
+        frame = 2 * box.frameWidth()
+        margins = box.contentsMargins().top() + box.contentsMargins().bottom() - frame
+        document = 2 * int(box.document().documentMargin())
+        box.setFixedHeight(
+            lines * box.fontMetrics().lineSpacing() + document + frame + max(0, margins) + 2
+        )
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Resize):
+            self.fit()
+        return False
+
+
 class ToolCard(QFrame):
     """A tool call card.
 
     Signals:
         decided(str, str, str): the user decided a pending call (call id, decision, reason).
+        review_requested(str, str): Review was pressed on a finished edit (diff, title).
     """
 
     decided = Signal(str, str, str)
+    review_requested = Signal(str, str)
 
     def __init__(self, item: ToolItem, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -48,6 +89,7 @@ class ToolCard(QFrame):
         self.approval: ApprovalCard | None = None
         self.body: PreviewBody | None = None
         self.output: QWidget | None = None
+        self.review: QPushButton | None = None
         self._host = ""
         if item.status == ToolStatus.WAITING:
             self.approval = ApprovalCard(request)
@@ -71,7 +113,7 @@ class ToolCard(QFrame):
             self.line.set_expandable(bool(request.args) or request.preview is not None)
         #: Who decided, in words (the line's outcome label).
         self.decision = self.line.outcome
-        self.setAccessibleName(f"Tool call: {self.line.sentence.plain()}")
+        self.setAccessibleName(_tr("Tool call: {what}").format(what=self.line.sentence.plain()))
         self.refresh()
 
     def _on_expand(self, shown: bool) -> None:
@@ -101,8 +143,9 @@ class ToolCard(QFrame):
             view.set_diff(result.diff or result.output, file_header=False)  # the title names it
             self.output = view
         else:
-            text = text_box(result.output, "Tool output")  # as tall as the output, up to a limit
+            text = text_box(result.output, _tr("Tool output"))
             set_role(text, "output")
+            _FitOutput(text)  # as tall as the output, up to a limit
             self.output = text
         if self.approval is not None:
             self.approval.add_detail(self.output)
@@ -111,6 +154,39 @@ class ToolCard(QFrame):
             self.line.set_expandable(True)
         if result.status == "error":
             self.set_expanded(True)  # a failure is shown, not hidden behind a click
+
+    def edit_diff(self) -> str | None:
+        """The diff of a finished edit (None: not an edit, not finished, or no diff)."""
+        item = self.item
+        if item.status != ToolStatus.SUCCEEDED:
+            return None
+        result = item.result
+        if result is not None and (result.diff or result.output_type == "diff"):
+            diff = result.diff or result.output
+        elif item.request.preview is not None and item.request.preview.kind == "diff":
+            diff = item.request.preview.text
+        else:
+            return None
+        return diff if diff.strip() else None
+
+    def _show_review(self) -> None:
+        if self.review is not None or self.edit_diff() is None:
+            return
+        self.review = QPushButton(_tr("Review"), self)
+        self.review.setObjectName("reviewEdit")
+        set_role(self.review, "reviewEdit", polished=False)
+        decorate(self.review, Icon.REVIEW, role="accent", size=13)
+        name = _tr("Review the change full-window")
+        self.review.setAccessibleName(name)
+        self.review.setToolTip(name)
+        self.review.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.review.clicked.connect(self._on_review)
+        self.line.insert(self.review)
+
+    def _on_review(self) -> None:
+        diff = self.edit_diff()
+        if diff is not None:
+            self.review_requested.emit(diff, self.line.sentence.plain())
 
     def refresh(self) -> None:
         """Follow the item's status, decision and result."""
@@ -140,3 +216,4 @@ class ToolCard(QFrame):
             set_role(self.approval, "approval", state=self.approval.state.value,
                      tone="bad" if bad else "")  # fmt: skip
         self._show_output()
+        self._show_review()

@@ -7,10 +7,13 @@ repeats a tool call) get no widget.
 Streaming deltas only mark their item dirty; a 16 ms single-shot timer renders every dirty item
 once. The view sticks to the bottom while the user has not scrolled up; when they have, a
 floating "Jump to latest ↓" button over the bottom of the conversation scrolls back down.
+A theme change renders the answers on screen again in the new palette; the user's prompts are
+as wide as their text, up to about 70 % of the column.
 """
 
 from __future__ import annotations
 
+import weakref
 from typing import assert_never
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
@@ -35,9 +38,12 @@ from desktop.core.entries import (
     UserItem,
 )
 from desktop.core.events import TurnEndReason
+from desktop.ui import theme
 from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble, exit_message
 from desktop.ui.conversation.model import Transcript
-from desktop.ui.conversation.stream_view import AssistantView, ThinkingView
+from desktop.ui.conversation.stream_view import AssistantView
+from desktop.ui.conversation.style import SHEET
+from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role
@@ -48,6 +54,9 @@ FRAME_MS = 16
 BOTTOM_SLACK = 24
 #: Gap between the "Jump to latest" button and the bottom of the conversation.
 _JUMP_GAP = 16
+#: Share of the column a prompt may take before it wraps (never less than ``_BUBBLE_MIN``).
+_BUBBLE_SHARE = 0.7
+_BUBBLE_MIN = 360
 
 ItemWidget = UserBubble | MessageRow | ExitPanel | AssistantView | ThinkingView | ToolCard
 
@@ -71,11 +80,13 @@ class ConversationView(QScrollArea):
         decided(str, str, str): the user decided a pending tool call (call id, decision, reason).
         restart_requested(ExitItem): Restart was pressed on an exit panel.
         approval_shown(ToolCard): a card that waits for a decision was added.
+        review_requested(str, str): Review was pressed on a finished edit (diff, title).
     """
 
     decided = Signal(str, str, str)
     restart_requested = Signal(object)
     approval_shown = Signal(object)
+    review_requested = Signal(str, str)
 
     def __init__(self, transcript: Transcript, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -118,8 +129,29 @@ class ConversationView(QScrollArea):
         self.jump.setStyleSheet("QPushButton { border-radius: 13px; padding: 5px 18px; }")
         self.jump.hide()
         self._connect_signals()
+        theme.follow(self, SHEET)
+        self._watch_theme()
         for item in transcript.items:
             self._on_added(item)
+
+    def _watch_theme(self) -> None:
+        """Render the answers again after a theme change (held weakly: a closed view goes)."""
+        ref = weakref.ref(self)
+
+        def changed(_palette: theme.Palette) -> None:
+            view = ref()
+            if view is not None:
+                view.rerender()
+
+        self.destroyed.connect(theme.on_change(changed))
+
+    def rerender(self) -> None:
+        """Render every answer again in the palette now in use."""
+        for widget in self.widgets.values():
+            if isinstance(widget, AssistantView):
+                widget.rerender()
+                if widget.busy:
+                    self._on_changed(widget.item)  # the rest over the next frames
 
     def _connect_signals(self) -> None:
         self.transcript.item_added.connect(self._on_added)
@@ -135,10 +167,13 @@ class ConversationView(QScrollArea):
                 return UserBubble(item)
             case StreamItem():
                 take = self.transcript.take_new
-                return ThinkingView(item, take) if item.thinking else AssistantView(item, take)
+                if item.thinking:
+                    return ThinkingView(item, take)
+                return AssistantView(item, take, self.transcript.text)
             case ToolItem():
                 card = ToolCard(item)
                 card.decided.connect(self.decided)
+                card.review_requested.connect(self.review_requested)
                 return card
             case ExitItem() if item.key < self.transcript.loaded:
                 # From history: its Restart button belonged to an agent that is gone.
@@ -163,10 +198,10 @@ class ConversationView(QScrollArea):
         if widget is None:
             return
         self.widgets[item.key] = widget
-        if isinstance(item, UserItem):
+        if isinstance(widget, UserBubble):
             row = QHBoxLayout()
             row.addStretch(1)
-            widget.setMaximumWidth(720)
+            widget.set_width_limit(self._bubble_limit())
             row.addWidget(widget)
             self._column.insertLayout(self._column.count() - 1, row)
         else:
@@ -233,6 +268,15 @@ class ConversationView(QScrollArea):
             size.height(),
         )
 
+    def _bubble_limit(self) -> int:
+        margins = self._column.contentsMargins()
+        column = self.viewport().width() - margins.left() - margins.right()
+        return max(int(column * _BUBBLE_SHARE), min(column, _BUBBLE_MIN))
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._place_jump()
+        limit = self._bubble_limit()
+        for widget in self.widgets.values():
+            if isinstance(widget, UserBubble):
+                widget.set_width_limit(limit)

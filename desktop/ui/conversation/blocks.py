@@ -1,0 +1,96 @@
+"""Cuts streaming markdown into finished blocks and a short open tail, the same way every time.
+
+Streaming re-renders only the open block: ``BlockSplitter`` hands out finished blocks (ended by a
+blank line outside a code fence, once they are ``BLOCK_MIN`` long) once, and keeps the open tail
+short. A very long block is cut at a line or word boundary; an open code fence is closed and
+reopened around the cut, so each piece still renders as code. The cost of one repaint is
+therefore bounded, however long the message. Where the text is cut depends only on the text,
+never on the pieces it arrived in: a reply fed at once (reopened from history) is cut into the
+same blocks as the same reply streamed.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Longest open block, in characters, before it is cut (bounds the cost of one repaint).
+LIVE_LIMIT = 2000
+#: A block ends at the first blank line after this many characters (fewer, larger blocks render
+#: faster than one per paragraph; a blank line before it ends the block when none follows), or
+#: when the message is complete (``finish``).
+BLOCK_MIN = 600
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+
+
+class BlockSplitter:
+    """Splits streaming markdown into finished blocks and a short open tail (``live``)."""
+
+    def __init__(self, limit: int = LIVE_LIMIT) -> None:
+        self.live = ""
+        self._limit = limit
+
+    def feed(self, text: str) -> list[str]:
+        """Add streamed text; return the blocks it finished (each rendered once by the view)."""
+        self.live += text
+        done: list[str] = []
+        while True:
+            cut, last, _ = self._scan(self._limit)
+            if cut == 0 and len(self.live) > self._limit:
+                cut = last  # no blank line after ``BLOCK_MIN``: the last one before it
+            if cut > 0:
+                done.append(self.live[:cut])
+                self.live = self.live[cut:]
+            elif len(self.live) > self._limit:
+                done.append(self._cut_long())
+            else:
+                return done
+
+    def finish(self) -> list[str]:
+        """The message is complete: the open tail is the last block."""
+        rest, self.live = self.live, ""
+        return [rest] if rest.strip() else []
+
+    def _scan(self, end_at: int) -> tuple[int, int, str | None]:
+        """Within ``live[:end_at]``: the end of the first blank line (after text, outside a
+        fence) at or after ``BLOCK_MIN`` (0: none), of the last such line before it, and the
+        fence open at the end of what was scanned."""
+        fence: str | None = None
+        pos = 0
+        last = 0
+        live = self.live
+        text_before = False
+        while pos < end_at:
+            end = live.find("\n", pos, end_at)
+            if end < 0:
+                break  # the last line is incomplete
+            line = live[pos:end]
+            match = _FENCE.match(line)
+            if fence is None and match:
+                fence = line.strip()
+            elif fence is not None and match and match.group(2).strip() == "":
+                if match.group(1)[0] == fence[0]:
+                    fence = None
+            elif fence is None and not line.strip() and text_before:
+                if end + 1 >= BLOCK_MIN:
+                    return end + 1, last, None
+                last = end + 1
+            text_before = text_before or bool(line.strip())
+            pos = end + 1
+        return 0, last, fence
+
+    def _cut_long(self) -> str:
+        head = self.live[: self._limit]
+        _, _, fence = self._scan(self._limit)
+        at = head.rfind("\n")
+        if at < self._limit // 2:
+            at = max(head.rfind(" "), self._limit // 2) if fence is None else -1
+        if at < 0:
+            at = self._limit
+        _, _, fence = self._scan(at + 1)
+        block, rest = self.live[: at + 1], self.live[at + 1 :]
+        if fence is not None:
+            marker = fence[0] * 3
+            block = block.rstrip("\n") + "\n" + marker + "\n"
+            rest = fence + "\n" + rest
+        self.live = rest
+        return block

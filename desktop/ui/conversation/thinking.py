@@ -1,0 +1,127 @@
+"""The model's reasoning: a header line, its last words while it streams, the whole on demand.
+
+Collapsed (the default), a block that is still streaming shows its latest words under the
+header, so the user sees what the model is working on; once done it is one line. Expanded, the
+reasoning reads as text (the body font, wrapped, as tall as it is), not as a log in a box.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QSizeF, Qt
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QSizePolicy,
+    QTextBrowser,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.core.entries import StreamItem
+from desktop.ui.theme import set_role
+
+#: Characters of the latest reasoning shown under the header while it streams (two or three
+#: lines in a usual column).
+PREVIEW_CHARS = 220
+_SPACES = re.compile(r"\s+")
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("ThinkingView", text)
+
+
+def preview_of(text: str, limit: int = PREVIEW_CHARS) -> str:
+    """The last words of ``text`` on one line: at most ``limit`` characters, cut at a word."""
+    tail = _SPACES.sub(" ", text[-(limit * 2) :]).strip()
+    if len(tail) <= limit and len(text) <= limit * 2:
+        return tail
+    tail = tail[-limit:]
+    space = tail.find(" ")
+    return "…" + (tail[space + 1 :] if 0 <= space < limit // 3 else tail)
+
+
+class _Text(QTextBrowser):
+    """Plain reasoning text, as tall as its content (no box, no scroll bar)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("thinkingText")
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.viewport().setAutoFillBackground(False)
+        self.document().setDocumentMargin(0)
+        self.document().documentLayout().documentSizeChanged.connect(self._fit)
+        self.setFixedHeight(0)
+
+    def _fit(self, size: QSizeF) -> None:
+        margins = self.contentsMargins()
+        self.setFixedHeight(int(size.height()) + 2 + margins.top() + margins.bottom())
+
+
+class ThinkingView(QWidget):
+    """The model's reasoning: collapsed to a header line (and its latest words), expandable."""
+
+    def __init__(
+        self, item: StreamItem, take_new: Callable[[int], str], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.item = item
+        self._take_new = take_new
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        self.toggle = QToolButton()
+        self.toggle.setCheckable(True)
+        self.toggle.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.toggle.setAccessibleName(_tr("Show thinking"))
+        self.toggle.toggled.connect(self._on_toggled)
+        set_role(self.toggle, "thinkingToggle", polished=False)
+        layout.addWidget(self.toggle, 0, Qt.AlignmentFlag.AlignLeft)
+        self.preview = QLabel()
+        self.preview.setWordWrap(True)
+        self.preview.setTextFormat(Qt.TextFormat.PlainText)
+        self.preview.setAccessibleName(_tr("Latest thinking"))
+        set_role(self.preview, "thinkingPreview", polished=False)
+        layout.addWidget(self.preview)
+        self.body = _Text()
+        self.body.setAccessibleName(_tr("Thinking"))
+        self.body.setVisible(False)
+        layout.addWidget(self.body)
+        self._chars = 0
+        self._tail = ""  # the latest reasoning, for the preview
+        self.setAccessibleName(_tr("Thinking"))
+        self.refresh()
+
+    def _on_toggled(self, shown: bool) -> None:
+        self.body.setVisible(shown)
+        self._update()
+
+    def _update(self) -> None:
+        shown = self.toggle.isChecked()
+        arrow = "▾" if shown else "▸"
+        state = _tr("Thought") if self.item.done else _tr("Thinking…")
+        self.toggle.setText(f"{arrow} {state}")
+        self.toggle.setToolTip(_tr("{count} characters").format(count=f"{self._chars:,}"))
+        self.toggle.setAccessibleName(_tr("Hide thinking") if shown else _tr("Show thinking"))
+        live = not self.item.done and not shown and bool(self._tail.strip())
+        if live:
+            self.preview.setText(preview_of(self._tail))
+        self.preview.setVisible(live)
+
+    def refresh(self) -> None:
+        """Append new reasoning at the end (no re-layout of what is there)."""
+        new = self._take_new(self.item.key)
+        if new:
+            self._chars += len(new)
+            self._tail = (self._tail + new)[-2 * PREVIEW_CHARS :]
+            cursor = QTextCursor(self.body.document())
+            cursor.movePosition(QTextCursor.MoveOperation.End)
+            cursor.insertText(new)
+        self._update()
