@@ -19,10 +19,10 @@ from desktop.core.entries import MessageItem, ToolItem
 from desktop.core.events import SessionState
 from desktop.core.paths import app_paths
 from desktop.core.secrets import SecretStore
+from desktop.ui.addons import WindowAddons
 from desktop.ui.app import AppContext
 from desktop.ui.extensions.page import ExtensionsPage
 from desktop.ui.pane import ConversationPane
-from desktop.ui.addons import WindowAddons
 from tests.extensions.helpers import write_extension
 from tests.ui.conftest import Driver
 from tests.waiting import until
