@@ -141,3 +141,59 @@ def test_every_text_colour_reads_on_every_surface(colours: theme.Palette) -> Non
     assert worst[0] >= AA, worst
     on_fills = ("accent", "muted", "danger", "warning", "success")  # buttons and badges
     assert min(contrast(colours.accent_text, getattr(colours, f)) for f in on_fills) >= AA
+
+
+_MARKDOWN = """# Heading with a [link](https://example.com) and `code`
+
+> a quote
+
+| a | b |
+|---|---|
+| 1 | 2 |
+
+```python
+@decorator
+def f(x: int = 1, *args) -> str:  # comment
+    '''doc'''
+    return f"{x!r}" + 'text' + str(0x1F) if x is not None else None
+```
+
+```diff
+- removed
++ added
+```
+
+```json
+{"key": [1, 2.5, true, null]}
+```
+
+```bash
+for f in *.py; do echo "$f" && exit 1; done
+```
+"""
+
+
+@pytest.mark.parametrize("colours", [theme.LIGHT, theme.DARK], ids=["light", "dark"])
+def test_rendered_markdown_texts_meet_aa(colours: theme.Palette) -> None:
+    """Every colour an answer is drawn in (links, quotes, syntax colours of code) reads at AA
+    on what it is drawn on: code on the code background, the rest on every surface."""
+    from desktop.ui.conversation.markdown import MarkdownRenderer
+
+    html = MarkdownRenderer(colours).render(_MARKDOWN)
+    code_blocks = re.findall(r"<pre[^>]*>.*?</pre>", html, flags=re.DOTALL)
+    assert len(code_blocks) == 4
+    failures = []
+    for block in code_blocks:
+        found = set(_COLOUR.findall(block))
+        assert len(found) > 1 or "json" in block  # the code really is coloured
+        failures += [
+            f"code {fg} on {colours.surface}" for fg in found if contrast(fg, colours.surface) < AA
+        ]
+    rest = re.sub(r"<pre[^>]*>.*?</pre>", "", html, flags=re.DOTALL)
+    for fg in set(_COLOUR.findall(rest)):
+        failures += [
+            f"{fg} on {getattr(colours, s)}"
+            for s in ("window", "surface")
+            if contrast(fg, getattr(colours, s)) < AA
+        ]
+    assert failures == []

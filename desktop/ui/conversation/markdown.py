@@ -25,7 +25,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from pygments.lexers import TextLexer, get_lexer_by_name
 from pygments.styles import get_style_by_name
-from pygments.token import _TokenType
+from pygments.token import Generic, _TokenType
 from pygments.util import ClassNotFound
 from PySide6.QtCore import QCoreApplication
 
@@ -140,8 +140,13 @@ class MarkdownRenderer:
         if found is None:
             style = self._style.style_for_token(kind)
             css = []
-            if style["color"]:
-                css.append(f"color:{readable('#' + style['color'], self.palette.surface)}")
+            # A diff's lines in the palette's own tones, as the diff viewer shows them.
+            tone = {Generic.Inserted: "success", Generic.Deleted: "danger"}.get(kind)
+            colour = (
+                getattr(self.palette, tone) if tone else style["color"] and "#" + style["color"]
+            )
+            if colour:
+                css.append(f"color:{readable(colour, self.palette.surface)}")
             if style["bold"]:
                 css.append("font-weight:600")
             if style["italic"]:
