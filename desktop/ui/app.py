@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from desktop.ui import startup_hints, theme
@@ -41,8 +41,8 @@ if TYPE_CHECKING:
 
     from desktop.core.session import BackendFactory
     from desktop.core.settings import SettingsStore
-    from desktop.ui.qt_async import AsyncRuntime
     from desktop.ui.addons import WindowAddons
+    from desktop.ui.qt_async import AsyncRuntime
     from desktop.ui.settings.services import SettingsServices
 
 log = logging.getLogger(__name__)
@@ -148,7 +148,9 @@ class AppContext:
             launch = command_launch(options.agent_cmd)
             return launch.name, make_backend_factory(launch, workspace)
         except AgentNotFoundError as exc:
-            return "agent", f"The agent cannot run: {exc}"
+            return "agent", QCoreApplication.translate(
+                "AppContext", "The agent cannot run: {exc}"
+            ).format(exc=exc)
 
     def agents_for(self, workspace: Path) -> WindowAgents:
         """The agents of the window of ``workspace`` (for conversations reopened from history)."""
@@ -191,7 +193,7 @@ class AppContext:
         """Ask for a folder (``open()``, never ``exec()``: no nested loop) and open it."""
         from PySide6.QtWidgets import QFileDialog
 
-        dialog = QFileDialog(parent, "Open Workspace")
+        dialog = QFileDialog(parent, QCoreApplication.translate("AppContext", "Open Workspace"))
         dialog.setFileMode(QFileDialog.FileMode.Directory)
         dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
         dialog.fileSelected.connect(self._on_folder_chosen)

@@ -331,7 +331,9 @@ class Composer(QWidget):
         # open() + a signal, never exec(): a nested loop would re-enter asyncio (qasync#59).
         from PySide6.QtWidgets import QFileDialog
 
-        dialog = QFileDialog(self, "Attach files", str(self._workspace))
+        dialog = QFileDialog(
+            self, QCoreApplication.translate("Composer", "Attach files"), str(self._workspace)
+        )
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
         dialog.filesSelected.connect(self.add_files)
         dialog.finished.connect(dialog.deleteLater)

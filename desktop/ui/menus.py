@@ -35,7 +35,11 @@ if TYPE_CHECKING:
 #: Edit actions: slots of the focused text field (QLineEdit, QPlainTextEdit, QTextEdit).
 _EDIT_SLOTS = ("undo", "redo", "cut", "copy", "paste", "selectAll")
 #: View ▸ Theme's actions (named ``theme`` + ``core.settings.Theme`` value, titled) and texts.
-_THEMES = (("themeLight", "&Light"), ("themeDark", "&Dark"), ("themeSystem", "Follow the &System"))
+_THEMES = (
+    ("themeLight", QT_TRANSLATE_NOOP("Menus", "&Light")),
+    ("themeDark", QT_TRANSLATE_NOOP("Menus", "&Dark")),
+    ("themeSystem", QT_TRANSLATE_NOOP("Menus", "Follow the &System")),
+)
 
 
 def tr(text: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFont, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.ui.i18n import QT_TRANSLATE_NOOP
 from desktop.ui.theme import set_role
 
 
@@ -42,78 +44,125 @@ class ShortcutGroup(NamedTuple):
 
 
 #: The approval cards' keyboard contract.
-APPROVALS_CONTRACT = (
+APPROVALS_CONTRACT = QT_TRANSLATE_NOOP(
+    "Shortcuts",
     "These keys act only on the request that has the keyboard (the accent ring). Whatever you "
     "type in the prompt stays in the prompt: no key typed there ever decides, and no character "
     "is lost. A new request takes the keyboard only when the prompt is empty and you have not "
     "typed for 1.5 s (the Enter that sent it counts); otherwise it shows \u201cTab to review\u201d "
     "and waits. The request with the keyboard is always scrolled into view; clicking a card's "
-    "toggles leaves the keyboard in the prompt."
+    "toggles leaves the keyboard in the prompt.",
 )
 
 SHORTCUTS: tuple[ShortcutGroup, ...] = (
     ShortcutGroup(
-        "Conversation",
+        QT_TRANSLATE_NOOP("Shortcuts", "Conversation"),
         (
-            Shortcut("Return", "Send the prompt"),
-            Shortcut("Shift+Return", "New line in the prompt"),
-            Shortcut("Esc / Ctrl+.", "Stop the running turn"),
-            Shortcut("Ctrl+N", "New conversation"),
-            Shortcut("F2", "Rename the conversation"),
-            Shortcut("Ctrl+F / Ctrl+Shift+F", "Search every conversation"),
-            Shortcut("Ctrl+Z", "Undo (in the sidebar: bring back a deleted conversation)"),
-            Shortcut("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
-            Shortcut("Ctrl+X / Ctrl+C / Ctrl+V", "Cut, copy, paste"),
-            Shortcut("Ctrl+A", "Select all"),
+            Shortcut("Return", QT_TRANSLATE_NOOP("Shortcuts", "Send the prompt")),
+            Shortcut("Shift+Return", QT_TRANSLATE_NOOP("Shortcuts", "New line in the prompt")),
+            Shortcut("Esc / Ctrl+.", QT_TRANSLATE_NOOP("Shortcuts", "Stop the running turn")),
+            Shortcut("Ctrl+N", QT_TRANSLATE_NOOP("Shortcuts", "New conversation")),
+            Shortcut("F2", QT_TRANSLATE_NOOP("Shortcuts", "Rename the conversation")),
+            Shortcut(
+                "Ctrl+F / Ctrl+Shift+F", QT_TRANSLATE_NOOP("Shortcuts", "Search every conversation")
+            ),
+            Shortcut(
+                "Ctrl+Z",
+                QT_TRANSLATE_NOOP(
+                    "Shortcuts", "Undo (in the sidebar: bring back a deleted conversation)"
+                ),
+            ),
+            Shortcut("Ctrl+Shift+Z / Ctrl+Y", QT_TRANSLATE_NOOP("Shortcuts", "Redo")),
+            Shortcut(
+                "Ctrl+X / Ctrl+C / Ctrl+V", QT_TRANSLATE_NOOP("Shortcuts", "Cut, copy, paste")
+            ),
+            Shortcut("Ctrl+A", QT_TRANSLATE_NOOP("Shortcuts", "Select all")),
         ),
     ),
     ShortcutGroup(
-        "Approvals",
+        QT_TRANSLATE_NOOP("Shortcuts", "Approvals"),
         (
-            Shortcut("Y / Return", "Approve once"),
-            Shortcut("A", "Approve always (this kind of tool, this conversation)"),
-            Shortcut("N / Esc", "Deny"),
-            Shortcut("Shift+N", "Deny with a reason"),
-            Shortcut("Ctrl+Shift+N", "Deny always (where the agent offers it)"),
-            Shortcut("Tab", "From the prompt: review the first waiting request"),
-            Shortcut("Shift+Tab", "Back to the prompt"),
-            Shortcut("Up / Down", "Previous / next waiting request"),
-            Shortcut("PgUp / PgDown", "Scroll the request's diff or command"),
-            Shortcut("Ctrl+Shift+D", "Diff: unified or side by side"),
-            Shortcut("Ctrl+Shift+R", "Review the request's change full-window"),
+            Shortcut("Y / Return", QT_TRANSLATE_NOOP("Shortcuts", "Approve once")),
+            Shortcut(
+                "A",
+                QT_TRANSLATE_NOOP(
+                    "Shortcuts", "Approve always (this kind of tool, this conversation)"
+                ),
+            ),
+            Shortcut("N / Esc", QT_TRANSLATE_NOOP("Shortcuts", "Deny")),
+            Shortcut("Shift+N", QT_TRANSLATE_NOOP("Shortcuts", "Deny with a reason")),
+            Shortcut(
+                "Ctrl+Shift+N",
+                QT_TRANSLATE_NOOP("Shortcuts", "Deny always (where the agent offers it)"),
+            ),
+            Shortcut(
+                "Tab",
+                QT_TRANSLATE_NOOP("Shortcuts", "From the prompt: review the first waiting request"),
+            ),
+            Shortcut("Shift+Tab", QT_TRANSLATE_NOOP("Shortcuts", "Back to the prompt")),
+            Shortcut(
+                "Up / Down", QT_TRANSLATE_NOOP("Shortcuts", "Previous / next waiting request")
+            ),
+            Shortcut(
+                "PgUp / PgDown",
+                QT_TRANSLATE_NOOP("Shortcuts", "Scroll the request's diff or command"),
+            ),
+            Shortcut(
+                "Ctrl+Shift+D", QT_TRANSLATE_NOOP("Shortcuts", "Diff: unified or side by side")
+            ),
+            Shortcut(
+                "Ctrl+Shift+R",
+                QT_TRANSLATE_NOOP("Shortcuts", "Review the request's change full-window"),
+            ),
         ),
         APPROVALS_CONTRACT,
     ),
     ShortcutGroup(
-        "Review",
+        QT_TRANSLATE_NOOP("Shortcuts", "Review"),
         (
-            Shortcut("Esc", "Back to the conversation, the keyboard where it was"),
-            Shortcut("Alt+Down / F7", "Next change"),
-            Shortcut("Alt+Up / Shift+F7", "Previous change"),
-            Shortcut("Ctrl+Shift+D", "Unified or side by side"),
-            Shortcut("Alt+Z", "Wrap long lines"),
-            Shortcut("Y / A / N", "Approve, always, deny the request under review"),
+            Shortcut(
+                "Esc",
+                QT_TRANSLATE_NOOP(
+                    "Shortcuts", "Back to the conversation, the keyboard where it was"
+                ),
+            ),
+            Shortcut("Alt+Down / F7", QT_TRANSLATE_NOOP("Shortcuts", "Next change")),
+            Shortcut("Alt+Up / Shift+F7", QT_TRANSLATE_NOOP("Shortcuts", "Previous change")),
+            Shortcut("Ctrl+Shift+D", QT_TRANSLATE_NOOP("Shortcuts", "Unified or side by side")),
+            Shortcut("Alt+Z", QT_TRANSLATE_NOOP("Shortcuts", "Wrap long lines")),
+            Shortcut(
+                "Y / A / N",
+                QT_TRANSLATE_NOOP("Shortcuts", "Approve, always, deny the request under review"),
+            ),
         ),
-        "The approval keys of the card work in the review and decide the request shown; "
-        "the review then shows the next waiting change, or the conversation.",
+        QT_TRANSLATE_NOOP(
+            "Shortcuts",
+            "The approval keys of the card work in the review and decide the request shown; "
+            "the review then shows the next waiting change, or the conversation.",
+        ),
     ),
     ShortcutGroup(
-        "View",
+        QT_TRANSLATE_NOOP("Shortcuts", "View"),
         (
-            Shortcut("Ctrl+= / Ctrl++", "Zoom in (every part of every window)"),
-            Shortcut("Ctrl+-", "Zoom out"),
-            Shortcut("Ctrl+0", "Actual size"),
-            Shortcut("Ctrl+B", "Show or hide the sidebar"),
+            Shortcut(
+                "Ctrl+= / Ctrl++",
+                QT_TRANSLATE_NOOP("Shortcuts", "Zoom in (every part of every window)"),
+            ),
+            Shortcut("Ctrl+-", QT_TRANSLATE_NOOP("Shortcuts", "Zoom out")),
+            Shortcut("Ctrl+0", QT_TRANSLATE_NOOP("Shortcuts", "Actual size")),
+            Shortcut("Ctrl+B", QT_TRANSLATE_NOOP("Shortcuts", "Show or hide the sidebar")),
         ),
     ),
     ShortcutGroup(
-        "Window",
+        QT_TRANSLATE_NOOP("Shortcuts", "Window"),
         (
-            Shortcut("Ctrl+O", "Open a workspace (in its own window)"),
-            Shortcut("Ctrl+,", "Settings"),
-            Shortcut("F1", "Keyboard shortcuts"),
-            Shortcut("Ctrl+W", "Close the window"),
-            Shortcut("Ctrl+Q", "Quit"),
+            Shortcut(
+                "Ctrl+O", QT_TRANSLATE_NOOP("Shortcuts", "Open a workspace (in its own window)")
+            ),
+            Shortcut("Ctrl+,", QT_TRANSLATE_NOOP("Shortcuts", "Settings")),
+            Shortcut("F1", QT_TRANSLATE_NOOP("Shortcuts", "Keyboard shortcuts")),
+            Shortcut("Ctrl+W", QT_TRANSLATE_NOOP("Shortcuts", "Close the window")),
+            Shortcut("Ctrl+Q", QT_TRANSLATE_NOOP("Shortcuts", "Quit")),
         ),
     ),
 )
@@ -183,12 +232,12 @@ class ShortcutsWindow(QDialog):
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 6, 0, 6)
         layout.setSpacing(8)
-        title = QLabel(group.title)
+        title = QLabel(QCoreApplication.translate("Shortcuts", group.title))
         font = QFont(title.font())
         font.setPointSizeF(font.pointSizeF() * 1.15)
         font.setWeight(QFont.Weight.DemiBold)
         title.setFont(font)
-        title.setAccessibleName(self.tr("{title} shortcuts").format(title=group.title))
+        title.setAccessibleName(self.tr("{title} shortcuts").format(title=title.text()))
         layout.addWidget(title)
         grid = QGridLayout()
         grid.setHorizontalSpacing(16)
@@ -200,16 +249,16 @@ class ShortcutsWindow(QDialog):
             keys.setSpacing(6)
             for index, key in enumerate(key_text(shortcut.keys)):
                 if index:
-                    keys.addWidget(_label("or", "muted"))
+                    keys.addWidget(_label(self.tr("or"), "muted"))
                 keys.addWidget(_label(key, "chip"))
             keys.addStretch(1)
-            action = QLabel(shortcut.action)
+            action = QLabel(QCoreApplication.translate("Shortcuts", shortcut.action))
             action.setWordWrap(True)
             grid.addLayout(keys, row, 0)
             grid.addWidget(action, row, 1)
         layout.addLayout(grid)
         if group.note:
-            note = QLabel(group.note)
+            note = QLabel(QCoreApplication.translate("Shortcuts", group.note))
             note.setObjectName(f"{group.title.lower()}Note")
             note.setWordWrap(True)
             set_role(note, "muted")

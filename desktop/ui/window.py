@@ -13,7 +13,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -385,7 +385,12 @@ class WorkspaceWindow(QMainWindow):
     def _on_approval_waiting(self, tool: str) -> None:
         if not self.isActiveWindow():
             QApplication.alert(self)
-            self.host.notify("Approval needed", f"{tool} in {self.workspace.name} waits for you")
+            self.host.notify(
+                QCoreApplication.translate("WorkspaceWindow", "Approval needed"),
+                QCoreApplication.translate(
+                    "WorkspaceWindow", "{tool} in {name} waits for you"
+                ).format(tool=tool, name=self.workspace.name),
+            )
 
     # ------------------------------------------------------------------ shutdown
     def closeEvent(self, event: QCloseEvent) -> None:

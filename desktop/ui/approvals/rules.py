@@ -15,7 +15,7 @@ import re
 import time
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -29,16 +29,22 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.events import AlwaysRule
-from desktop.ui.composer import _MODES  # the composer's labels (it paints before the core loads)
+from desktop.ui.composer import (  # the composer's labels (it paints before the core loads)
+    _MODES,
+    mode_label,
+)
+from desktop.ui.i18n import QT_TRANSLATE_NOOP
 from desktop.ui.theme import set_role
 
 #: What each mode means, under its name.
 _MODE_HINTS = {
-    "default": "Every tool call waits for you.",
-    "auto_edit": "Reading and editing files run without asking.",
-    "yolo": "Every tool call runs without asking.",
+    "default": QT_TRANSLATE_NOOP("RulesPanel", "Every tool call waits for you."),
+    "auto_edit": QT_TRANSLATE_NOOP("RulesPanel", "Reading and editing files run without asking."),
+    "yolo": QT_TRANSLATE_NOOP("RulesPanel", "Every tool call runs without asking."),
 }
-EMPTY_TEXT = "No always-rules yet — press A on a request to add one."
+EMPTY_TEXT = QT_TRANSLATE_NOOP(
+    "RulesPanel", "No always-rules yet — press A on a request to add one."
+)
 _CODE = re.compile(r"`([^`]*)`")
 
 
@@ -47,7 +53,9 @@ def since(created_at: float, now: float | None = None) -> str:
     made = time.localtime(created_at)
     today = time.localtime(time.time() if now is None else now)
     same_day = (made.tm_year, made.tm_yday) == (today.tm_year, today.tm_yday)
-    return "since " + time.strftime("%H:%M" if same_day else "%-d %b %H:%M", made)
+    return QCoreApplication.translate("RuleRow", "since {time}").format(
+        time=time.strftime("%H:%M" if same_day else "%-d %b %H:%M", made)
+    )
 
 
 def _call_html(made_from: str) -> str:
@@ -121,15 +129,16 @@ class RulesPanel(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 8)
         layout.setSpacing(2)
-        layout.addWidget(self._section("Approval mode"))
+        layout.addWidget(self._section(self.tr("Approval mode")))
         self.modes: dict[str, QRadioButton] = {}
-        for mode, label in _MODES:
+        for mode, _label in _MODES:
+            label = mode_label(mode)
             radio = QRadioButton(label)
             radio.setAutoExclusive(False)  # arrows move focus; only Space/Enter/click choose
             radio.setAccessibleName(label)
-            radio.setAccessibleDescription(_MODE_HINTS[mode])
+            radio.setAccessibleDescription(self.tr(_MODE_HINTS[mode]))
             radio.clicked.connect(lambda _c=False, m=mode: self._choose(m))
-            hint = QLabel(_MODE_HINTS[mode])
+            hint = QLabel(self.tr(_MODE_HINTS[mode]))
             set_role(hint, "ruleDetail", polished=False)
             hint.setContentsMargins(28, 0, 0, 4)
             layout.addWidget(radio)
@@ -141,11 +150,11 @@ class RulesPanel(QFrame):
         layout.addSpacing(4)
         layout.addWidget(line)
         layout.addSpacing(2)
-        layout.addWidget(self._section("Always-rules in this conversation"))
+        layout.addWidget(self._section(self.tr("Always-rules in this conversation")))
         self._rows = QVBoxLayout()
         self._rows.setSpacing(0)
         layout.addLayout(self._rows)
-        self.empty = QLabel(EMPTY_TEXT)
+        self.empty = QLabel(self.tr(EMPTY_TEXT))
         self.empty.setContentsMargins(10, 2, 10, 6)
         set_role(self.empty, "ruleDetail", polished=False)
         layout.addWidget(self.empty)

@@ -45,6 +45,18 @@
     </message>
 </context>
 <context>
+    <name>AppContext</name>
+    <message>
+        <source>The agent cannot run: {exc}</source>
+        <extracomment>For the first window only (taken when it opens).</extracomment>
+        <translation>Der Agent kann nicht laufen: {exc}</translation>
+    </message>
+    <message>
+        <source>Open Workspace</source>
+        <translation>Arbeitsbereich öffnen</translation>
+    </message>
+</context>
+<context>
     <name>ApprovalCard</name>
     <message>
         <source>Approval request: {what}</source>
@@ -211,6 +223,10 @@
         <translation>Installationsfortschritt</translation>
     </message>
     <message>
+        <source>Not installed · {spec}</source>
+        <translation>Nicht installiert · {spec}</translation>
+    </message>
+    <message>
         <source>Reinstall</source>
         <translation>Neu installieren</translation>
     </message>
@@ -323,10 +339,57 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>Connection</name>
+    <message>
+        <source>The key was rejected (HTTP 401): {body}</source>
+        <translation>Der Schlüssel wurde abgelehnt (HTTP 401): {body}</translation>
+    </message>
+    <message>
+        <source>The key may not use this model (HTTP 403): {body}</source>
+        <translation>Der Schlüssel darf dieses Modell nicht nutzen (HTTP 403): {body}</translation>
+    </message>
+    <message>
+        <source>Not found (HTTP 404): check the base URL and the model. {body}</source>
+        <translation>Nicht gefunden (HTTP 404): Basis-URL und Modell prüfen. {body}</translation>
+    </message>
+    <message>
+        <source>{url} did not answer in time.</source>
+        <translation>{url} hat nicht rechtzeitig geantwortet.</translation>
+    </message>
+    <message>
+        <source>Could not connect to {url}: {reason}</source>
+        <translation>Keine Verbindung zu {url}: {reason}</translation>
+    </message>
+    <message>
+        <source>The API answered HTTP {status}: {body}</source>
+        <translation>Die API antwortete mit HTTP {status}: {body}</translation>
+    </message>
+    <message>
+        <source>The test failed: {kind}: {exc}</source>
+        <translation>Der Test ist fehlgeschlagen: {kind}: {exc}</translation>
+    </message>
+    <message>
+        <source>Connected to {url}: the key and model {model} work.</source>
+        <translation>Verbunden mit {url}: Schlüssel und Modell {model} funktionieren.</translation>
+    </message>
+</context>
+<context>
     <name>ConversationActions</name>
     <message>
-        <source>Rename</source>
+        <source>Export as {name}</source>
         <extracomment>Deleted conversations, most recent last: what Undo brings back. Conversations being deleted: a reload meanwhile does not list them again.</extracomment>
+        <translation>Als {name} exportieren</translation>
+    </message>
+    <message>
+        <source>Export failed: {exc}</source>
+        <translation>Export fehlgeschlagen: {exc}</translation>
+    </message>
+    <message>
+        <source>Exported to {path}</source>
+        <translation>Exportiert nach {path}</translation>
+    </message>
+    <message>
+        <source>Rename</source>
         <translation>Umbenennen</translation>
     </message>
     <message>
@@ -505,8 +568,20 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
 <context>
     <name>EmptyState</name>
     <message>
-        <source>Starting the agent…</source>
+        <source>Asks before every edit and command</source>
         <extracomment>(keys, what they do): the three a new user needs first (Shift+Enter is in the placeholder). What each approval mode (``ApprovalMode`` value) means, said in the empty state.</extracomment>
+        <translation>Fragt vor jeder Änderung und jedem Befehl</translation>
+    </message>
+    <message>
+        <source>Approves edits by itself, asks before commands</source>
+        <translation>Erlaubt Änderungen selbst, fragt vor Befehlen</translation>
+    </message>
+    <message>
+        <source>Approves everything by itself</source>
+        <translation>Erlaubt alles selbst</translation>
+    </message>
+    <message>
+        <source>Starting the agent…</source>
         <translation>Der Agent wird gestartet…</translation>
     </message>
     <message>
@@ -560,6 +635,74 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <source>Fix…</source>
         <translation>Beheben…</translation>
     </message>
+    <message>
+        <source>The agent</source>
+        <extracomment>Causes the welcome panel fixes (a key or an agent to choose or install).</extracomment>
+        <translation>Der Agent</translation>
+    </message>
+    <message>
+        <source>{agent} needs an API key before it can start.</source>
+        <translation>{agent} braucht einen API-Schlüssel, bevor er starten kann.</translation>
+    </message>
+    <message>
+        <source>Add key…</source>
+        <translation>Schlüssel hinzufügen…</translation>
+    </message>
+    <message>
+        <source>{agent} is not installed.</source>
+        <translation>{agent} ist nicht installiert.</translation>
+    </message>
+    <message>
+        <source>Set up…</source>
+        <translation>Einrichten…</translation>
+    </message>
+    <message>
+        <source>The system keyring is locked, so the API key could not be read.</source>
+        <translation>Der Schlüsselbund des Systems ist gesperrt, daher konnte der API-Schlüssel nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>{agent} is not configured.</source>
+        <translation>{agent} ist nicht eingerichtet.</translation>
+    </message>
+    <message>
+        <source>Open Settings…</source>
+        <translation>Einstellungen öffnen…</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryEngine</name>
+    <message>
+        <source>The history is saved again; nothing of this conversation was lost.</source>
+        <translation>Der Verlauf wird wieder gespeichert; nichts aus dieser Unterhaltung ging verloren.</translation>
+    </message>
+    <message>
+        <source>Nothing shown here is lost; it is saved when that works again.</source>
+        <translation>Nichts, was hier steht, geht verloren; es wird gespeichert, sobald das wieder klappt.</translation>
+    </message>
+    <message>
+        <source>This conversation could not be saved to the history ({error}). {saved}</source>
+        <translation>Diese Unterhaltung konnte nicht im Verlauf gespeichert werden ({error}). {saved}</translation>
+    </message>
+    <message>
+        <source>Saved conversation (last active {when}). A new prompt continues it.</source>
+        <extracomment>Turn starts and ends are followed by a list refresh this much later (one per burst).</extracomment>
+        <translation>Gespeicherte Unterhaltung (zuletzt aktiv {when}). Eine neue Eingabe setzt sie fort.</translation>
+    </message>
+    <message>
+        <source>No matches for “{query}”</source>
+        <translation>Keine Treffer für „{query}“</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryService</name>
+    <message>
+        <source>The conversation history cannot be opened: {exc}</source>
+        <translation>Der Verlauf der Unterhaltungen lässt sich nicht öffnen: {exc}</translation>
+    </message>
 </context>
 <context>
     <name>HistorySidebar</name>
@@ -596,8 +739,20 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
 <context>
     <name>KeyPanel</name>
     <message>
-        <source>Stored key</source>
+        <source>stored in the system keyring</source>
         <extracomment>(provider, model, base URL) of the profile as currently edited (unsaved edits count).</extracomment>
+        <translation>im Schlüsselbund des Systems</translation>
+    </message>
+    <message>
+        <source>kept in memory for this run only</source>
+        <translation>nur für diesen Lauf im Speicher</translation>
+    </message>
+    <message>
+        <source>from the environment</source>
+        <translation>aus der Umgebung</translation>
+    </message>
+    <message>
+        <source>Stored key</source>
         <translation>Gespeicherter Schlüssel</translation>
     </message>
     <message>
@@ -621,6 +776,10 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>Verbindung testen</translation>
     </message>
     <message>
+        <source>Paste a key first.</source>
+        <translation>Zuerst einen Schlüssel einfügen.</translation>
+    </message>
+    <message>
         <source>No key stored</source>
         <translation>Kein Schlüssel gespeichert</translation>
     </message>
@@ -628,12 +787,40 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <source>Replace key</source>
         <translation>Schlüssel ersetzen</translation>
     </message>
+    <message>
+        <source>Key saved ({where}).</source>
+        <translation>Schlüssel gespeichert ({where}).</translation>
+    </message>
+    <message>
+        <source>Key deleted.</source>
+        <translation>Schlüssel gelöscht.</translation>
+    </message>
+    <message>
+        <source>There was no stored key.</source>
+        <translation>Es war kein Schlüssel gespeichert.</translation>
+    </message>
+    <message>
+        <source>No key to test: paste one or save one first.</source>
+        <translation>Kein Schlüssel zum Testen: Zuerst einen einfügen oder speichern.</translation>
+    </message>
 </context>
 <context>
     <name>Menus</name>
     <message>
-        <source>&amp;File</source>
+        <source>&amp;Light</source>
         <extracomment>Edit actions: slots of the focused text field (QLineEdit, QPlainTextEdit, QTextEdit). View ▸ Theme&apos;s actions (named ``theme`` + ``core.settings.Theme`` value, titled) and texts.</extracomment>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;System</source>
+        <translation>Wie das &amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
@@ -837,6 +1024,13 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>Replay</name>
+    <message>
+        <source>This reply was cut off.</source>
+        <translation>Diese Antwort wurde abgeschnitten.</translation>
+    </message>
+</context>
+<context>
     <name>ReviewController</name>
     <message>
         <source>Decided</source>
@@ -987,8 +1181,11 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
 <context>
     <name>RuleRow</name>
     <message>
+        <source>since {time}</source>
+        <translation>seit {time}</translation>
+    </message>
+    <message>
         <source>Denied: {label}</source>
-        <extracomment>What each mode means, under its name.</extracomment>
         <translation>Abgelehnt: {label}</translation>
     </message>
     <message>
@@ -1011,8 +1208,33 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
 <context>
     <name>RulesPanel</name>
     <message>
+        <source>Every tool call waits for you.</source>
+        <extracomment>What each mode means, under its name.</extracomment>
+        <translation>Jeder Werkzeugaufruf wartet auf dich.</translation>
+    </message>
+    <message>
+        <source>Reading and editing files run without asking.</source>
+        <translation>Dateien lesen und ändern läuft ohne Nachfrage.</translation>
+    </message>
+    <message>
+        <source>Every tool call runs without asking.</source>
+        <translation>Jeder Werkzeugaufruf läuft ohne Nachfrage.</translation>
+    </message>
+    <message>
+        <source>No always-rules yet — press A on a request to add one.</source>
+        <translation>Noch keine Immer-Regeln — A bei einer Anfrage fügt eine hinzu.</translation>
+    </message>
+    <message>
         <source>Approval mode and always-rules</source>
         <translation>Freigabemodus und Immer-Regeln</translation>
+    </message>
+    <message>
+        <source>Approval mode</source>
+        <translation>Freigabemodus</translation>
+    </message>
+    <message>
+        <source>Always-rules in this conversation</source>
+        <translation>Immer-Regeln dieser Unterhaltung</translation>
     </message>
     <message>
         <source>Revoke all</source>
@@ -1330,15 +1552,195 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>Shortcuts</name>
+    <message>
+        <source>These keys act only on the request that has the keyboard (the accent ring). Whatever you type in the prompt stays in the prompt: no key typed there ever decides, and no character is lost. A new request takes the keyboard only when the prompt is empty and you have not typed for 1.5 s (the Enter that sent it counts); otherwise it shows “Tab to review” and waits. The request with the keyboard is always scrolled into view; clicking a card&apos;s toggles leaves the keyboard in the prompt.</source>
+        <extracomment>The approval cards&apos; keyboard contract.</extracomment>
+        <translation>Diese Tasten wirken nur auf die Anfrage, die die Tastatur hat (der farbige Rahmen). Was du in die Eingabe tippst, bleibt in der Eingabe: Keine dort getippte Taste entscheidet je, und kein Zeichen geht verloren. Eine neue Anfrage übernimmt die Tastatur nur, wenn die Eingabe leer ist und du 1,5 s nichts getippt hast (das Enter, das sie gesendet hat, zählt mit); sonst zeigt sie „Tab zum Prüfen“ und wartet. Die Anfrage mit der Tastatur ist immer im sichtbaren Bereich; Klicks auf die Schalter einer Karte lassen die Tastatur in der Eingabe.</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Unterhaltung</translation>
+    </message>
+    <message>
+        <source>Send the prompt</source>
+        <translation>Die Eingabe senden</translation>
+    </message>
+    <message>
+        <source>New line in the prompt</source>
+        <translation>Neue Zeile in der Eingabe</translation>
+    </message>
+    <message>
+        <source>Stop the running turn</source>
+        <translation>Den laufenden Durchgang anhalten</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Neue Unterhaltung</translation>
+    </message>
+    <message>
+        <source>Rename the conversation</source>
+        <translation>Die Unterhaltung umbenennen</translation>
+    </message>
+    <message>
+        <source>Search every conversation</source>
+        <translation>Alle Unterhaltungen durchsuchen</translation>
+    </message>
+    <message>
+        <source>Undo (in the sidebar: bring back a deleted conversation)</source>
+        <translation>Rückgängig (in der Seitenleiste: eine gelöschte Unterhaltung zurückholen)</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Cut, copy, paste</source>
+        <translation>Ausschneiden, kopieren, einfügen</translation>
+    </message>
+    <message>
+        <source>Select all</source>
+        <translation>Alles auswählen</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>Freigaben</translation>
+    </message>
+    <message>
+        <source>Approve once</source>
+        <translation>Einmal erlauben</translation>
+    </message>
+    <message>
+        <source>Approve always (this kind of tool, this conversation)</source>
+        <translation>Immer erlauben (diese Art Werkzeug, diese Unterhaltung)</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Deny with a reason</source>
+        <translation>Mit Grund ablehnen</translation>
+    </message>
+    <message>
+        <source>Deny always (where the agent offers it)</source>
+        <translation>Immer ablehnen (wo der Agent es anbietet)</translation>
+    </message>
+    <message>
+        <source>From the prompt: review the first waiting request</source>
+        <translation>Aus der Eingabe: die erste wartende Anfrage prüfen</translation>
+    </message>
+    <message>
+        <source>Back to the prompt</source>
+        <translation>Zurück zur Eingabe</translation>
+    </message>
+    <message>
+        <source>Previous / next waiting request</source>
+        <translation>Vorige / nächste wartende Anfrage</translation>
+    </message>
+    <message>
+        <source>Scroll the request&apos;s diff or command</source>
+        <translation>Die Änderungen oder den Befehl der Anfrage scrollen</translation>
+    </message>
+    <message>
+        <source>Diff: unified or side by side</source>
+        <translation>Änderungen: einspaltig oder nebeneinander</translation>
+    </message>
+    <message>
+        <source>Review the request&apos;s change full-window</source>
+        <translation>Die Änderung der Anfrage im ganzen Fenster prüfen</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Back to the conversation, the keyboard where it was</source>
+        <translation>Zurück zur Unterhaltung, die Tastatur, wo sie war</translation>
+    </message>
+    <message>
+        <source>Next change</source>
+        <translation>Nächste Änderung</translation>
+    </message>
+    <message>
+        <source>Previous change</source>
+        <translation>Vorige Änderung</translation>
+    </message>
+    <message>
+        <source>Unified or side by side</source>
+        <translation>Einspaltig oder nebeneinander</translation>
+    </message>
+    <message>
+        <source>Wrap long lines</source>
+        <translation>Lange Zeilen umbrechen</translation>
+    </message>
+    <message>
+        <source>Approve, always, deny the request under review</source>
+        <translation>Die geprüfte Anfrage erlauben, immer erlauben, ablehnen</translation>
+    </message>
+    <message>
+        <source>The approval keys of the card work in the review and decide the request shown; the review then shows the next waiting change, or the conversation.</source>
+        <translation>Die Freigabetasten der Karte wirken auch in der Prüfansicht und entscheiden die gezeigte Anfrage; danach zeigt sie die nächste wartende Änderung oder die Unterhaltung.</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>Ansicht</translation>
+    </message>
+    <message>
+        <source>Zoom in (every part of every window)</source>
+        <translation>Vergrößern (jeder Teil jedes Fensters)</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>Verkleinern</translation>
+    </message>
+    <message>
+        <source>Actual size</source>
+        <translation>Originalgröße</translation>
+    </message>
+    <message>
+        <source>Show or hide the sidebar</source>
+        <translation>Seitenleiste ein- oder ausblenden</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>Open a workspace (in its own window)</source>
+        <translation>Einen Arbeitsbereich öffnen (in einem eigenen Fenster)</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Close the window</source>
+        <translation>Das Fenster schließen</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Beenden</translation>
+    </message>
+</context>
+<context>
     <name>ShortcutsWindow</name>
     <message>
         <source>Keyboard Shortcuts</source>
-        <extracomment>The approval cards&apos; keyboard contract. Keys Qt spells as words that read better as symbols.</extracomment>
+        <extracomment>Keys Qt spells as words that read better as symbols.</extracomment>
         <translation>Tastenkürzel</translation>
     </message>
     <message>
         <source>{title} shortcuts</source>
         <translation>Tastenkürzel: {title}</translation>
+    </message>
+    <message>
+        <source>or</source>
+        <translation>oder</translation>
     </message>
 </context>
 <context>
@@ -1509,6 +1911,10 @@ Inhalts-Hash: {digest}…</translation>
         <source>This conversation was recorded with {recorded}, which is not available: {reason}. Nothing was started.</source>
         <translation>Diese Unterhaltung wurde mit {recorded} aufgezeichnet, der nicht verfügbar ist: {reason}. Es wurde nichts gestartet.</translation>
     </message>
+    <message>
+        <source>Continuing this conversation with {name}.</source>
+        <translation>Diese Unterhaltung wird mit {name} fortgesetzt.</translation>
+    </message>
 </context>
 <context>
     <name>UndoBar</name>
@@ -1552,8 +1958,16 @@ Inhalts-Hash: {digest}…</translation>
 <context>
     <name>WelcomePanel</name>
     <message>
+        <source>The agent</source>
+        <extracomment>Base URLs of the usual local servers (filled in by the quick buttons).</extracomment>
+        <translation>Der Agent</translation>
+    </message>
+    <message>
+        <source>Agent Desk&apos;s built-in agent</source>
+        <translation>Der eingebaute Agent von Agent Desk</translation>
+    </message>
+    <message>
         <source>Set up an agent</source>
-        <extracomment>The segmented choice: (value, label). ``agent``: an installed agent instead of a provider. Base URLs of the usual local servers (filled in by the quick buttons).</extracomment>
         <translation>Einen Agenten einrichten</translation>
     </message>
     <message>
@@ -1611,6 +2025,39 @@ Inhalts-Hash: {digest}…</translation>
     <message>
         <source>sk-…</source>
         <translation>sk-…</translation>
+    </message>
+    <message>
+        <source>Paste your API key first.</source>
+        <translation>Zuerst deinen API-Schlüssel einfügen.</translation>
+    </message>
+    <message>
+        <source>Check the fields: {error}</source>
+        <translation>Bitte die Felder prüfen: {error}</translation>
+    </message>
+    <message>
+        <source>Enter the server&apos;s address, e.g. http://localhost:11434/v1.</source>
+        <translation>Die Adresse des Servers eingeben, z. B. http://localhost:11434/v1.</translation>
+    </message>
+    <message>
+        <source>Anthropic</source>
+        <extracomment>The segmented choice: (value, label). ``agent``: an installed agent instead of a provider.</extracomment>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <source>OpenAI</source>
+        <translation>OpenAI</translation>
+    </message>
+    <message>
+        <source>Local / compatible</source>
+        <translation>Lokal / kompatibel</translation>
+    </message>
+    <message>
+        <source>Installed agent</source>
+        <translation>Installierter Agent</translation>
+    </message>
+    <message>
+        <source>Enter a model name.</source>
+        <translation>Einen Modellnamen eingeben.</translation>
     </message>
 </context>
 <context>
@@ -1685,6 +2132,14 @@ Inhalts-Hash: {digest}…</translation>
     <message>
         <source>Agent for new conversations</source>
         <translation>Agent für neue Unterhaltungen</translation>
+    </message>
+    <message>
+        <source>Approval needed</source>
+        <translation>Freigabe nötig</translation>
+    </message>
+    <message>
+        <source>{tool} in {name} waits for you</source>
+        <translation>{tool} in {name} wartet auf dich</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -95,7 +96,12 @@ class CatalogueBox(QGroupBox):
     def _show(self, entry: CatalogueEntry, program: str | None) -> None:
         status, button = self.status[entry.key], self.install[entry.key]
         where = program if program is None or len(program) < 60 else "…" + program[-58:]
-        status.setText(where or f"Not installed · {entry.spec}")
+        status.setText(
+            where
+            or QCoreApplication.translate("CatalogueBox", "Not installed · {spec}").format(
+                spec=entry.spec
+            )
+        )
         (self.installed.add if program else self.installed.discard)(entry.key)
         status.setToolTip(program or "")
         button.setText(self.tr("Reinstall") if program else self.tr("Install"))

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
+
 PING: Any = [{"role": "user", "content": "ping"}]
 
 
@@ -42,18 +44,32 @@ def _explain(exc: Exception, url: str) -> str:
     status = getattr(exc, "status_code", None)
     body = _api_message(exc)
     if isinstance(exc, anthropic.AuthenticationError | openai.AuthenticationError):
-        return f"The key was rejected (HTTP 401): {body}"
+        return QCoreApplication.translate(
+            "Connection", "The key was rejected (HTTP 401): {body}"
+        ).format(body=body)
     if isinstance(exc, anthropic.PermissionDeniedError | openai.PermissionDeniedError):
-        return f"The key may not use this model (HTTP 403): {body}"
+        return QCoreApplication.translate(
+            "Connection", "The key may not use this model (HTTP 403): {body}"
+        ).format(body=body)
     if isinstance(exc, anthropic.NotFoundError | openai.NotFoundError):
-        return f"Not found (HTTP 404): check the base URL and the model. {body}"
+        return QCoreApplication.translate(
+            "Connection", "Not found (HTTP 404): check the base URL and the model. {body}"
+        ).format(body=body)
     if isinstance(exc, anthropic.APITimeoutError | openai.APITimeoutError):
-        return f"{url} did not answer in time."
+        return QCoreApplication.translate("Connection", "{url} did not answer in time.").format(
+            url=url
+        )
     if isinstance(exc, anthropic.APIConnectionError | openai.APIConnectionError):
-        return f"Could not connect to {url}: {exc.__cause__ or exc}"
+        return QCoreApplication.translate(
+            "Connection", "Could not connect to {url}: {reason}"
+        ).format(url=url, reason=exc.__cause__ or exc)
     if status is not None:
-        return f"The API answered HTTP {status}: {body}"
-    return f"The test failed: {type(exc).__name__}: {exc}"
+        return QCoreApplication.translate(
+            "Connection", "The API answered HTTP {status}: {body}"
+        ).format(status=status, body=body)
+    return QCoreApplication.translate("Connection", "The test failed: {kind}: {exc}").format(
+        kind=type(exc).__name__, exc=exc
+    )
 
 
 async def _anthropic(key: str, model: str, base_url: str | None, timeout: float) -> None:
@@ -105,4 +121,9 @@ async def check_connection(
         await send(key, model, base_url, timeout)
     except Exception as exc:  # noqa: BLE001 - every failure becomes a sentence for the user
         return ConnectionResult(False, _scrub(_explain(exc, url), key))
-    return ConnectionResult(True, f"Connected to {url}: the key and model {model} work.")
+    return ConnectionResult(
+        True,
+        QCoreApplication.translate(
+            "Connection", "Connected to {url}: the key and model {model} work."
+        ).format(url=url, model=model),
+    )

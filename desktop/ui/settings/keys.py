@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from desktop.core.secrets import KeySource, SecretStore, SecretStoreError, mask
 from desktop.ui.conversation.items import set_role
+from desktop.ui.i18n import QT_TRANSLATE_NOOP
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.connection import check_connection
 
@@ -22,9 +23,9 @@ from desktop.ui.settings.connection import check_connection
 ProfileValues = Callable[[], tuple[str, str, str | None]]
 
 _SOURCES = {
-    KeySource.KEYRING: "stored in the system keyring",
-    KeySource.MEMORY: "kept in memory for this run only",
-    KeySource.ENVIRONMENT: "from the environment",
+    KeySource.KEYRING: QT_TRANSLATE_NOOP("KeyPanel", "stored in the system keyring"),
+    KeySource.MEMORY: QT_TRANSLATE_NOOP("KeyPanel", "kept in memory for this run only"),
+    KeySource.ENVIRONMENT: QT_TRANSLATE_NOOP("KeyPanel", "from the environment"),
 }
 
 
@@ -109,7 +110,10 @@ class KeyPanel(QWidget):
     def _on_save(self) -> None:
         key = self.field.text().strip()
         if not key:
-            self._say("Paste a key first.", "warning")
+            self._say(
+                QCoreApplication.translate("KeyPanel", "Paste a key first."),
+                "warning",
+            )
             return
         self._run(lambda: self._save(key))
 
@@ -148,7 +152,7 @@ class KeyPanel(QWidget):
             self._can_delete = False
             self.save.setText(self.tr("Save key"))
             return
-        where = _SOURCES[stored.source]
+        where = self.tr(_SOURCES[stored.source])
         self.masked.setText(f"{mask(stored.value.get_secret_value())}  ·  {where}")
         self._can_delete = stored.source != KeySource.ENVIRONMENT
         self.save.setText(self.tr("Replace key"))
@@ -157,12 +161,22 @@ class KeyPanel(QWidget):
         source = await self._secrets.set(self.entry, key)
         self.field.clear()
         await self._refresh()
-        self._say(f"Key saved ({_SOURCES[source]}).", "info")
+        self._say(
+            QCoreApplication.translate("KeyPanel", "Key saved ({where}).").format(
+                where=self.tr(_SOURCES[source])
+            ),
+            "info",
+        )
 
     async def _delete(self) -> None:
         removed = await self._secrets.delete(self.entry)
         await self._refresh()
-        self._say("Key deleted." if removed else "There was no stored key.", "info")
+        self._say(
+            QCoreApplication.translate("KeyPanel", "Key deleted.")
+            if removed
+            else QCoreApplication.translate("KeyPanel", "There was no stored key."),
+            "info",
+        )
 
     async def _test(self, typed: str) -> None:
         assert self._profile is not None
@@ -171,7 +185,12 @@ class KeyPanel(QWidget):
         if not key:
             stored = await self._secrets.get(self.entry, provider)
             if stored is None:
-                self._say("No key to test: paste one or save one first.", "warning")
+                self._say(
+                    QCoreApplication.translate(
+                        "KeyPanel", "No key to test: paste one or save one first."
+                    ),
+                    "warning",
+                )
                 return
             key = stored.value.get_secret_value()
         self._say("Testing…", "info")

@@ -129,7 +129,12 @@ class ConversationActions:
             return None
         name, pattern = _FORMATS[fmt]
         default = self.window.workspace / f"{_slug(entry.title)}.{fmt}"
-        dialog = QFileDialog(self.sidebar.window(), f"Export as {name}", str(default), pattern)
+        dialog = QFileDialog(
+            self.sidebar.window(),
+            QCoreApplication.translate("ConversationActions", "Export as {name}").format(name=name),
+            str(default),
+            pattern,
+        )
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix(fmt)
         conv_id = entry.conversation_id
@@ -148,9 +153,17 @@ class ConversationActions:
         try:
             await self.service.export(conversation_id, path, fmt)
         except OSError as exc:
-            self.window.show_message(f"Export failed: {exc}")
+            self.window.show_message(
+                QCoreApplication.translate("ConversationActions", "Export failed: {exc}").format(
+                    exc=exc
+                )
+            )
             return
-        self.window.show_message(f"Exported to {path}")
+        self.window.show_message(
+            QCoreApplication.translate("ConversationActions", "Exported to {path}").format(
+                path=path
+            )
+        )
 
     def _on_context_menu(self, pos: QPoint) -> None:
         lst = self.sidebar.list

@@ -22,7 +22,7 @@ from desktop.ui.sidebar.entries import set_role
 
 
 def _quoted(title: str, limit: int = 48) -> str:
-    title = title or "Untitled conversation"
+    title = title or QCoreApplication.translate("UndoBar", "Untitled conversation")
     return "“" + (title if len(title) <= limit else title[: limit - 1] + "…") + "”"
 
 

@@ -14,7 +14,7 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QWidget
 
 from desktop.core.conversation import ResumeStarter
@@ -46,9 +46,18 @@ log = logging.getLogger(__name__)
 def _trouble_notice(error: str | None) -> Notice:
     """What a conversation says when its history writes fail (``error``), then work again."""
     if error is None:
-        return Notice(message="The history is saved again; nothing of this conversation was lost.")
-    saved = "Nothing shown here is lost; it is saved when that works again."
-    message = f"This conversation could not be saved to the history ({error}). {saved}"
+        return Notice(
+            message=QCoreApplication.translate(
+                "HistoryEngine",
+                "The history is saved again; nothing of this conversation was lost.",
+            )
+        )
+    saved = QCoreApplication.translate(
+        "HistoryEngine", "Nothing shown here is lost; it is saved when that works again."
+    )
+    message = QCoreApplication.translate(
+        "HistoryEngine", "This conversation could not be saved to the history ({error}). {saved}"
+    ).format(error=error, saved=saved)
     return Notice(level="warning", message=message)
 
 
@@ -271,7 +280,12 @@ class HistoryEngine:
         pane.usage = replay(pane.transcript, stored)
         when = time.strftime("%d %b %Y, %H:%M", time.localtime(stored.updated_at)).lstrip("0")
         pane.transcript.apply(
-            Notice(message=f"Saved conversation (last active {when}). A new prompt continues it.")
+            Notice(
+                message=QCoreApplication.translate(
+                    "HistoryEngine",
+                    "Saved conversation (last active {when}). A new prompt continues it.",
+                ).format(when=when)
+            )
         )
         if isinstance(factory, str):
             pane.transcript.apply(ErrorEvent(code="agent_not_found", message=factory))
@@ -299,7 +313,13 @@ class HistoryEngine:
         if self.sidebar.search.text().strip() != query:
             return
         self.sidebar.results.show_hits(hits)
-        self.sidebar.show_hint("" if hits else f"No matches for “{query}”")
+        self.sidebar.show_hint(
+            ""
+            if hits
+            else QCoreApplication.translate("HistoryEngine", "No matches for “{query}”").format(
+                query=query
+            )
+        )
 
     def open_hit(self, hit: SearchHit) -> None:
         """Open the hit's conversation, scrolled to the hit, which is highlighted."""

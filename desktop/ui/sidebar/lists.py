@@ -36,7 +36,9 @@ class _ConversationDelegate(TwoLineDelegate):
     def _lines(self, index: Index) -> tuple[str, str]:
         entry = index.data(ENTRY_ROLE)
         if isinstance(entry, Entry):
-            return entry.title or "Untitled conversation", meta_line(entry)
+            return entry.title or QCoreApplication.translate(
+                "UndoBar", "Untitled conversation"
+            ), meta_line(entry)
         return super()._lines(index)
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:

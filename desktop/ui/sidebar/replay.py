@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from PySide6.QtCore import QCoreApplication
+
 from desktop.core.entries import (
     FINAL,
     Item,
@@ -45,7 +47,10 @@ def _shown(conversation: StoredConversation) -> Iterator[Item]:
             entry = entry.model_copy(update={"done": True})
         yield entry
         if isinstance(stored.entry, StreamItem) and not stored.complete:
-            yield MessageItem(level="warning", text="This reply was cut off.")
+            yield MessageItem(
+                level="warning",
+                text=QCoreApplication.translate("Replay", "This reply was cut off."),
+            )
 
 
 def locate(transcript: Transcript, conversation: StoredConversation, seq: int) -> Item | None:

@@ -10,7 +10,7 @@ import html
 import re
 from typing import TYPE_CHECKING, TypeGuard
 
-from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QAbstractTextDocumentLayout, QColor, QFontMetrics, QPainter, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -117,7 +117,9 @@ class _HitDelegate(TwoLineDelegate):
         metrics = painter.fontMetrics()
         head = QRect(rect.left(), rect.top(), rect.width(), metrics.height())
         title = metrics.elidedText(
-            hit.title or "Untitled conversation", Qt.TextElideMode.ElideRight, rect.width()
+            hit.title or QCoreApplication.translate("UndoBar", "Untitled conversation"),
+            Qt.TextElideMode.ElideRight,
+            rect.width(),
         )
         painter.drawText(
             head, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), title

@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 
 from desktop.core.history import (
     ConversationSummary,
@@ -94,7 +94,9 @@ class HistoryService(QObject):
             self.writer = await self._call(HistoryWriter, self.path)
             self.store = await self._call(HistoryStore, self.path)
         except (HistorySchemaError, OSError, RuntimeError) as exc:
-            self.error = f"The conversation history cannot be opened: {exc}"
+            self.error = QCoreApplication.translate(
+                "HistoryService", "The conversation history cannot be opened: {exc}"
+            ).format(exc=exc)
             if self.writer is not None:
                 await self._call(self.writer.close)
                 self.writer = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop.core.events import Notice
@@ -135,7 +135,13 @@ class AgentChoiceOffer:
         """Continue with the window's agent (it gets a summary of the conversation)."""
         name, factory = self.agents.current()
         self._chosen(name, factory, recorded=False)
-        self.pane.transcript.apply(Notice(message=f"Continuing this conversation with {name}."))
+        self.pane.transcript.apply(
+            Notice(
+                message=QCoreApplication.translate(
+                    "UnavailableAgentNotice", "Continuing this conversation with {name}."
+                ).format(name=name)
+            )
+        )
 
     def _on_agents_changed(self) -> None:
         if not self.pending.chosen:

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QStackedWidget
 
 from desktop.core.events import AgentReady, ErrorEvent, ModeChanged, StartFix
@@ -106,14 +106,22 @@ class WelcomedPane(Protocol):
 
 def banner_text(fix: StartFix) -> tuple[str, str]:
     """(sentence, button) of the banner for ``fix``."""
-    agent = fix.agent or "The agent"
+    agent = fix.agent or QCoreApplication.translate("FixBanner", "The agent")
     if fix.problem == StartProblem.MISSING_KEY:
-        return f"{agent} needs an API key before it can start.", "Add key…"
+        return QCoreApplication.translate(
+            "FixBanner", "{agent} needs an API key before it can start."
+        ).format(agent=agent), QCoreApplication.translate("FixBanner", "Add key…")
     if fix.problem == StartProblem.MISSING_PROGRAM:
-        return f"{agent} is not installed.", "Set up…"
+        return QCoreApplication.translate("FixBanner", "{agent} is not installed.").format(
+            agent=agent
+        ), QCoreApplication.translate("FixBanner", "Set up…")
     if fix.problem == StartProblem.KEYRING_LOCKED:
-        return "The system keyring is locked, so the API key could not be read.", "Try again"
-    return f"{agent} is not configured.", "Open Settings…"
+        return QCoreApplication.translate(
+            "FixBanner", "The system keyring is locked, so the API key could not be read."
+        ), QCoreApplication.translate("FixBanner", "Try again")
+    return QCoreApplication.translate("FixBanner", "{agent} is not configured.").format(
+        agent=agent
+    ), QCoreApplication.translate("FixBanner", "Open Settings…")
 
 
 class WelcomeController(QObject):

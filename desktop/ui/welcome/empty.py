@@ -12,6 +12,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from desktop.ui.i18n import QT_TRANSLATE_NOOP
 from desktop.ui.theme import set_role
 
 #: (keys, what they do): the three a new user needs first (Shift+Enter is in the placeholder).
@@ -23,9 +24,9 @@ HINTS = (
 
 #: What each approval mode (``ApprovalMode`` value) means, said in the empty state.
 MODES = {
-    "default": "Asks before every edit and command",
-    "auto_edit": "Approves edits by itself, asks before commands",
-    "yolo": "Approves everything by itself",
+    "default": QT_TRANSLATE_NOOP("EmptyState", "Asks before every edit and command"),
+    "auto_edit": QT_TRANSLATE_NOOP("EmptyState", "Approves edits by itself, asks before commands"),
+    "yolo": QT_TRANSLATE_NOOP("EmptyState", "Approves everything by itself"),
 }
 
 
@@ -101,7 +102,7 @@ class EmptyState(QWidget):
 
     def show_mode(self, mode: str) -> None:
         """The approval mode (an ``ApprovalMode`` value)."""
-        self.detail.setText(MODES.get(mode, mode))
+        self.detail.setText(self.tr(MODES.get(mode, mode)))
 
     def texts(self) -> list[str]:
         """Everything it says, in order (for tests and accessibility)."""

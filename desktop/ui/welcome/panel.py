@@ -10,7 +10,7 @@ Everything runs in the pane's task scope; no dialog, no nested loop.
 from __future__ import annotations
 
 from pydantic import ValidationError
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from desktop.core.catalogue import CATALOGUE
 from desktop.core.events import StartFix
 from desktop.core.secrets import SecretStoreError
+from desktop.ui.i18n import QT_TRANSLATE_NOOP
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.catalogue import CatalogueBox
 from desktop.ui.settings.connection import check_connection
@@ -36,19 +37,23 @@ from desktop.ui.welcome.setup import NO_KEY, PROFILES, ProviderChoice, with_prov
 
 #: The segmented choice: (value, label). ``agent``: an installed agent instead of a provider.
 CHOICES = (
-    (ProviderChoice.ANTHROPIC.value, "Anthropic"),
-    (ProviderChoice.OPENAI.value, "OpenAI"),
-    (ProviderChoice.COMPATIBLE.value, "Local / compatible"),
-    ("agent", "Installed agent"),
+    (ProviderChoice.ANTHROPIC.value, QT_TRANSLATE_NOOP("WelcomePanel", "Anthropic")),
+    (ProviderChoice.OPENAI.value, QT_TRANSLATE_NOOP("WelcomePanel", "OpenAI")),
+    (ProviderChoice.COMPATIBLE.value, QT_TRANSLATE_NOOP("WelcomePanel", "Local / compatible")),
+    ("agent", QT_TRANSLATE_NOOP("WelcomePanel", "Installed agent")),
 )
 #: Base URLs of the usual local servers (filled in by the quick buttons).
 LOCAL_SERVERS = (("Ollama", "http://localhost:11434/v1"), ("LM Studio", "http://localhost:1234/v1"))
 
 
 def _intro(fix: StartFix | None) -> str:
-    agent = fix.agent if fix is not None and fix.agent else "The agent"
+    agent = (
+        fix.agent
+        if fix is not None and fix.agent
+        else QCoreApplication.translate("WelcomePanel", "The agent")
+    )
     if agent == "builtin":  # the settings' name of Agent Desk's own agent
-        agent = "Agent Desk's built-in agent"
+        agent = QCoreApplication.translate("WelcomePanel", "Agent Desk's built-in agent")
     if fix is not None and fix.problem == "missing_program":
         return (
             f"{agent} is not installed on this computer. Install it below, pick another agent, "
@@ -93,7 +98,7 @@ class WelcomePanel(QWidget):
         segmented = QHBoxLayout()
         segmented.setSpacing(0)
         for index, (value, label) in enumerate(CHOICES):
-            button = QPushButton(label)
+            button = QPushButton(self.tr(label))
             button.setCheckable(True)
             button.setProperty("choice", value)
             set_role(button, "segment", position=_position(index, len(CHOICES)))
@@ -278,7 +283,9 @@ class WelcomePanel(QWidget):
     def _on_test(self) -> None:
         choice, model, base_url, key = self._values()
         if not key:
-            self._say("Paste your API key first.", "warning")
+            self._say(
+                QCoreApplication.translate("WelcomePanel", "Paste your API key first."), "warning"
+            )
             return
         provider = PROFILES[choice][1].value
         self._run(self._test(provider, model, key, base_url))
@@ -300,14 +307,21 @@ class WelcomePanel(QWidget):
             return
         choice, model, base_url, key = self._values()
         if not key:
-            self._say("Paste your API key first.", "warning")
+            self._say(
+                QCoreApplication.translate("WelcomePanel", "Paste your API key first."), "warning"
+            )
             self.key.setFocus()
             return
         if choice == ProviderChoice.COMPATIBLE and not base_url:
-            self._say("Enter the server's address, e.g. http://localhost:11434/v1.", "warning")
+            self._say(
+                QCoreApplication.translate(
+                    "WelcomePanel", "Enter the server's address, e.g. http://localhost:11434/v1."
+                ),
+                "warning",
+            )
             return
         if not model:
-            self._say("Enter a model name.", "warning")
+            self._say(QCoreApplication.translate("WelcomePanel", "Enter a model name."), "warning")
             return
         self._run(self._save(choice, model, base_url, key))
 
@@ -320,7 +334,13 @@ class WelcomePanel(QWidget):
                 store.settings, self.agent, choice, model, base_url
             )
         except ValidationError as exc:
-            self._say(f"Check the fields: {exc.errors()[0]['msg']}", "error")
+            error = exc.errors()[0]["msg"]
+            self._say(
+                QCoreApplication.translate("WelcomePanel", "Check the fields: {error}").format(
+                    error=error
+                ),
+                "error",
+            )
             return
         self._say("Saving…", "info")
         try:
