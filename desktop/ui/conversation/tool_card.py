@@ -137,6 +137,9 @@ class ToolCard(QFrame):
         result = self.item.result
         if result is None or self.output is not None or not (result.output or result.diff):
             return
+        preview = self.item.request.preview
+        if preview is not None and preview.kind == "diff" and result.diff == preview.text:
+            return  # the same diff as the preview above it: said once
         if result.output_type == "diff" or result.diff:
             view = DiffView()
             view.set_max_visible_lines(OUTPUT_DIFF_LINES)  # a long diff scrolls inside itself
