@@ -6,6 +6,8 @@ sources are dropped). ``compile``: ``pyside6-lrelease`` turns each ``.ts`` into 
 that ``desktop.ui.i18n.install`` loads (``--out`` for another folder). The ``.qm`` files are
 build output: ``packaging/dev_install.sh`` and the PyInstaller spec run ``compile``.
 ``stale``: prints the source texts of ``desktop/ui`` missing from a catalogue (exit 1 if any).
+``update`` first writes ``desktop/ui/i18n/settings_texts.py``, the marker list of the texts the
+Settings dialog shows from the (Qt-free, English) settings models.
 
 Usage: ``python packaging/translations.py update|compile [--out DIR]|stale``.
 """
@@ -13,6 +15,7 @@ Usage: ``python packaging/translations.py update|compile [--out DIR]|stale``.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import subprocess
 import sys
@@ -40,7 +43,80 @@ def catalogues() -> list[Path]:
     return sorted(CATALOGUES.glob("agentdesk_*.ts"))
 
 
+#: The generated marker list of the texts the Settings dialog shows from the settings models.
+MODEL_TEXTS = CATALOGUES / "settings_texts.py"
+_MODEL_TEXTS_HEAD = '''"""Texts of the settings models shown by Settings, for lupdate (generated).
+
+The models (``desktop.core.settings.models``) stay Qt-free and English; the dialog translates
+their field titles, descriptions and agent kinds' summaries where it shows them (context
+"Settings"). ``python packaging/translations.py update`` writes this file, so ``lupdate``
+finds those texts; ``tests/ui_widgets/test_i18n.py`` checks it is current. Never imported.
+"""
+
+from desktop.ui.i18n import QT_TRANSLATE_NOOP
+
+TEXTS = (
+'''
+
+
+def model_texts() -> list[str]:
+    """Every title, description and kind summary of the settings model tree, in order."""
+    import typing
+
+    from pydantic import BaseModel
+
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+
+    from desktop.core.settings import Settings
+    from desktop.ui.settings.forms import humanize
+
+    found: list[str] = []
+    seen: set[type] = set()
+
+    def models_in(annotation: object) -> list[type[BaseModel]]:
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            return [annotation]
+        return [m for arg in typing.get_args(annotation) for m in models_in(arg)]
+
+    def walk(model: type[BaseModel]) -> None:
+        if model in seen:
+            return
+        seen.add(model)
+        summary = (model.__doc__ or "").strip().splitlines()
+        if summary and model is not Settings:
+            found.append(summary[0])
+        for name, info in model.model_fields.items():
+            found.append(info.title or humanize(name))
+            if info.description:
+                found.append(info.description)
+            for inner in models_in(info.annotation):
+                walk(inner)
+
+    walk(Settings)
+    return list(dict.fromkeys(found))
+
+
+def model_texts_source() -> str:
+    """The text of ``MODEL_TEXTS`` for the models as they are now."""
+    lines = []
+    for text in model_texts():
+        quoted = json.dumps(text, ensure_ascii=False)
+        line = f'    QT_TRANSLATE_NOOP("Settings", {quoted}),\n'
+        if len(line) > 101:  # as ruff format lays it out; a long text keeps its line
+            long = "  # noqa: E501" if len(quoted) > 90 else ""
+            line = f'    QT_TRANSLATE_NOOP(\n        "Settings",\n        {quoted},{long}\n    ),\n'
+        lines.append(line)
+    return _MODEL_TEXTS_HEAD + "".join(lines) + ")\n"
+
+
 def update(targets: list[Path]) -> None:
+    """Write the settings models' texts (``MODEL_TEXTS``), then refresh ``targets``."""
+    MODEL_TEXTS.write_text(model_texts_source(), encoding="utf-8")
+    lupdate(targets)
+
+
+def lupdate(targets: list[Path]) -> None:
     """Refresh ``targets`` from the sources (obsolete entries dropped, locations relative)."""
     cmd = [_tool("pyside6-lupdate"), "-no-obsolete", "-locations", "none", *sources(), "-ts"]
     subprocess.run([*cmd, *map(str, targets)], cwd=ROOT, check=True, capture_output=True)
@@ -77,7 +153,7 @@ def stale() -> set[tuple[str, str]]:
     """(context, text) pairs of the sources that the first catalogue lacks."""
     with tempfile.TemporaryDirectory() as folder:
         fresh = Path(folder) / "fresh.ts"
-        update([fresh])
+        lupdate([fresh])
         wanted = entries(fresh.read_text(encoding="utf-8"))
     have: set[tuple[str, str]] = set()
     for ts in catalogues():

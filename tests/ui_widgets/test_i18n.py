@@ -5,13 +5,15 @@ setter (``setText``, ``setToolTip``, ``QPushButton("…")``…) outside Qt's tra
 fails, and so does a module helper called with a literal (``lupdate`` would file the string
 under the wrong context). Then ``pyside6-lupdate`` runs over the sources
 (``packaging/translations.py stale``): every string it finds must be in the catalogue; and the
-German catalogue must have no unfinished entry, keep every ``{placeholder}`` and the
-mnemonics (``&``) of its source.
+texts the Settings dialog shows from the (Qt-free, English) settings models must be in the
+generated marker list; the German catalogue must have no unfinished entry, and keep every
+``{placeholder}`` and the mnemonics (``&``) of its source.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
 import subprocess
 import sys
@@ -26,16 +28,51 @@ GERMAN = UI / "i18n" / "agentdesk_de.ts"
 
 #: Methods whose string arguments are shown to the user (or read by a screen reader).
 SETTERS = frozenset(
-    "setText setToolTip setWindowTitle setPlaceholderText setStatusTip setWhatsThis "
-    "setAccessibleName setAccessibleDescription setTitle addAction addMenu setLabelText "
-    "setHeaderLabels showMessage setTabText addTab setInformativeText setDetailedText "
-    "setSuffix setPrefix setSpecialValueText addItem insertItem setItemText setTabToolTip "
-    "setButtonText addButton setWindowIconText".split()
+    [
+        "setText",
+        "setToolTip",
+        "setWindowTitle",
+        "setPlaceholderText",
+        "setStatusTip",
+        "setWhatsThis",
+        "setAccessibleName",
+        "setAccessibleDescription",
+        "setTitle",
+        "addAction",
+        "addMenu",
+        "setLabelText",
+        "setHeaderLabels",
+        "showMessage",
+        "setTabText",
+        "addTab",
+        "setInformativeText",
+        "setDetailedText",
+        "setSuffix",
+        "setPrefix",
+        "setSpecialValueText",
+        "addItem",
+        "insertItem",
+        "setItemText",
+        "setTabToolTip",
+        "setButtonText",
+        "addButton",
+        "setWindowIconText",
+    ]
 )
 #: Widgets and actions whose constructor's string argument is shown.
 CONSTRUCTORS = frozenset(
-    "QPushButton QLabel QAction QCheckBox QRadioButton QGroupBox QMenu QToolButton "
-    "QCommandLinkButton QListWidgetItem".split()
+    [
+        "QPushButton",
+        "QLabel",
+        "QAction",
+        "QCheckBox",
+        "QRadioButton",
+        "QGroupBox",
+        "QMenu",
+        "QToolButton",
+        "QCommandLinkButton",
+        "QListWidgetItem",
+    ]
 )
 #: Names of module helpers that translate a variable text (never called with a literal).
 HELPERS = frozenset({"tr", "_tr", "_t", "_"})
@@ -123,6 +160,21 @@ def test_the_catalogue_has_every_string_of_the_sources() -> None:
     )
     contexts = [name.text or "" for name in ET.parse(GERMAN).getroot().iter("name")]
     assert "" not in contexts
+
+
+def test_the_settings_models_texts_are_current() -> None:
+    """The generated marker list (``desktop/ui/i18n/settings_texts.py``) has every title,
+    description and kind summary the Settings dialog shows from the models as they are now."""
+    spec = importlib.util.spec_from_file_location(
+        "translations", ROOT / "packaging" / "translations.py"
+    )
+    assert spec is not None and spec.loader is not None
+    translations = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(translations)
+    current = (UI / "i18n" / "settings_texts.py").read_text(encoding="utf-8")
+    assert current == translations.model_texts_source(), (
+        "run python packaging/translations.py update, then translate the new texts"
+    )
 
 
 def _messages() -> list[ET.Element]:

@@ -1341,13 +1341,357 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>Was Erweiterungen tun und welche eingeschaltet sind.</translation>
     </message>
     <message>
+        <source>Schema version</source>
+        <translation>Schemaversion</translation>
+    </message>
+    <message>
         <source>Providers</source>
         <extracomment>The page names, for the catalogue (the pages are keyed by their English names).</extracomment>
         <translation>Anbieter</translation>
     </message>
     <message>
+        <source>A named provider configuration; its API key lives in the OS keyring under ``name``.</source>
+        <translation>Eine benannte Anbieter-Konfiguration; ihr API-Schlüssel liegt im Schlüsselbund des Systems unter ``name``.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Identifier; also the keyring entry of the key.</source>
+        <translation>Bezeichner; auch der Eintrag des Schlüssels im Schlüsselbund.</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Which API the profile talks to.</source>
+        <translation>Mit welcher API das Profil spricht.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Model id sent to the API.</source>
+        <translation>Modell-ID, die an die API geht.</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>Basis-URL</translation>
+    </message>
+    <message>
+        <source>API endpoint; empty for the provider&apos;s default.</source>
+        <translation>API-Endpunkt; leer für den Standard des Anbieters.</translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation>Höchstzahl Tokens</translation>
+    </message>
+    <message>
+        <source>Upper bound on tokens per reply; empty for the agent&apos;s default.</source>
+        <translation>Obergrenze der Tokens pro Antwort; leer für den Standard des Agenten.</translation>
+    </message>
+    <message>
         <source>Agents</source>
         <translation>Agenten</translation>
+    </message>
+    <message>
+        <source>Agent Desk&apos;s own agent, driven by a provider profile.</source>
+        <translation>Der eigene Agent von Agent Desk, betrieben mit einem Anbieterprofil.</translation>
+    </message>
+    <message>
+        <source>Shown in the agent picker; used by --agent.</source>
+        <translation>In der Agentenauswahl gezeigt; für --agent verwendet.</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Provider profile the agent uses.</source>
+        <translation>Anbieterprofil, das der Agent nutzt.</translation>
+    </message>
+    <message>
+        <source>The aionrs binary (found on PATH unless ``command`` is a path); it keeps its own config.</source>
+        <translation>Das aionrs-Programm (im PATH gesucht, außer ``command`` ist ein Pfad); es hat seine eigene Konfiguration.</translation>
+    </message>
+    <message>
+        <source>Program</source>
+        <translation>Programm</translation>
+    </message>
+    <message>
+        <source>aionrs program or path.</source>
+        <translation>aionrs-Programm oder Pfad.</translation>
+    </message>
+    <message>
+        <source>Extra arguments</source>
+        <translation>Zusätzliche Argumente</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>Extra, non-secret variables.</source>
+        <translation>Zusätzliche, nicht geheime Variablen.</translation>
+    </message>
+    <message>
+        <source>Any program that speaks a supported protocol over stdio.</source>
+        <translation>Jedes Programm, das ein unterstütztes Protokoll über stdio spricht.</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Program and arguments.</source>
+        <translation>Programm und Argumente.</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>Keys in environment</source>
+        <translation>Schlüssel in der Umgebung</translation>
+    </message>
+    <message>
+        <source>Variable name → provider profile whose stored key is put there.</source>
+        <translation>Variablenname → Anbieterprofil, dessen gespeicherter Schlüssel dort eingesetzt wird.</translation>
+    </message>
+    <message>
+        <source>Resume flag</source>
+        <translation>Option zum Fortsetzen</translation>
+    </message>
+    <message>
+        <source>e.g. --resume, if the agent has sessions.</source>
+        <translation>z. B. --resume, wenn der Agent Sitzungen kennt.</translation>
+    </message>
+    <message>
+        <source>An Agent Runtime reached over gRPC; its signing key is in the keyring under ``name``.</source>
+        <translation>Eine Agent-Laufzeit, erreicht über gRPC; ihr Signaturschlüssel liegt im Schlüsselbund unter ``name``.</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Laufzeit</translation>
+    </message>
+    <message>
+        <source>Connection settings of the runtime.</source>
+        <translation>Verbindungseinstellungen der Laufzeit.</translation>
+    </message>
+    <message>
+        <source>A remote Agent Runtime as stored in Settings (the ``remote`` agent kind).</source>
+        <translation>Eine entfernte Agent-Laufzeit, wie in den Einstellungen gespeichert (die Agentenart ``remote``).</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>HOST:PORT of the runtime (port 42618 by default).</source>
+        <translation>HOST:PORT der Laufzeit (standardmäßig Port 42618).</translation>
+    </message>
+    <message>
+        <source>Tls</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>Ca file</source>
+        <translation>CA-Datei</translation>
+    </message>
+    <message>
+        <source>PEM roots for tls=custom_ca.</source>
+        <translation>PEM-Stammzertifikate für tls=custom_ca.</translation>
+    </message>
+    <message>
+        <source>Client cert file</source>
+        <translation>Client-Zertifikatsdatei</translation>
+    </message>
+    <message>
+        <source>PEM client certificate.</source>
+        <translation>PEM-Client-Zertifikat.</translation>
+    </message>
+    <message>
+        <source>Client key file</source>
+        <translation>Client-Schlüsseldatei</translation>
+    </message>
+    <message>
+        <source>PEM client private key.</source>
+        <translation>Privater PEM-Client-Schlüssel.</translation>
+    </message>
+    <message>
+        <source>Tls server name</source>
+        <translation>TLS-Servername</translation>
+    </message>
+    <message>
+        <source>Name to verify in the server certificate, if not the host.</source>
+        <translation>Im Serverzertifikat zu prüfender Name, falls nicht der Host.</translation>
+    </message>
+    <message>
+        <source>User id</source>
+        <translation>Benutzer-ID</translation>
+    </message>
+    <message>
+        <source>Workspace id</source>
+        <translation>Arbeitsbereich-ID</translation>
+    </message>
+    <message>
+        <source>Agent id</source>
+        <translation>Agenten-ID</translation>
+    </message>
+    <message>
+        <source>Agent slug; empty lets the Manager route.</source>
+        <translation>Kurzname des Agenten; leer lässt den Manager entscheiden.</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>Systemprompt</translation>
+    </message>
+    <message>
+        <source>Keepalive seconds</source>
+        <translation>Keepalive-Sekunden</translation>
+    </message>
+    <message>
+        <source>Connect timeout</source>
+        <translation>Verbindungs-Zeitlimit</translation>
+    </message>
+    <message>
+        <source>How long a turn waits for the runtime to be reachable.</source>
+        <translation>Wie lange ein Durchgang wartet, bis die Laufzeit erreichbar ist.</translation>
+    </message>
+    <message>
+        <source>An Agent Client Protocol agent: a catalogue preset or a custom command.</source>
+        <translation>Ein Agent mit Agent Client Protocol: eine Vorlage aus dem Katalog oder ein eigener Befehl.</translation>
+    </message>
+    <message>
+        <source>Catalogue entry, or custom for command.</source>
+        <translation>Katalogeintrag, oder custom für einen Befehl.</translation>
+    </message>
+    <message>
+        <source>Program and arguments (custom), or a program path overriding the preset&apos;s.</source>
+        <translation>Programm und Argumente (custom) oder ein Programmpfad statt dem der Vorlage.</translation>
+    </message>
+    <message>
+        <source>Provider endpoint for presets that take one; empty for the default.</source>
+        <translation>Anbieter-Endpunkt für Vorlagen, die einen nehmen; leer für den Standard.</translation>
+    </message>
+    <message>
+        <source>OpenAI Codex through ``codex app-server``; a base URL means an Agent Desk-managed</source>
+        <translation>OpenAI Codex über ``codex app-server``; eine Basis-URL bedeutet einen von Agent Desk verwalteten</translation>
+    </message>
+    <message>
+        <source>codex program or path.</source>
+        <translation>codex-Programm oder Pfad.</translation>
+    </message>
+    <message>
+        <source>Empty: Codex&apos;s default.</source>
+        <translation>Leer: Standard von Codex.</translation>
+    </message>
+    <message>
+        <source>OpenAI Responses endpoint of a custom provider; empty: Codex&apos;s own login.</source>
+        <translation>OpenAI-Responses-Endpunkt eines eigenen Anbieters; leer: eigene Anmeldung von Codex.</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Provider profile whose stored key Codex uses.</source>
+        <translation>Anbieterprofil, dessen gespeicherten Schlüssel Codex nutzt.</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>What commands may touch.</source>
+        <translation>Was Befehle berühren dürfen.</translation>
+    </message>
+    <message>
+        <source>Approval policy</source>
+        <translation>Freigaberegel</translation>
+    </message>
+    <message>
+        <source>When Codex asks.</source>
+        <translation>Wann Codex fragt.</translation>
+    </message>
+    <message>
+        <source>Default agent</source>
+        <translation>Standard-Agent</translation>
+    </message>
+    <message>
+        <source>Agent of new conversations.</source>
+        <translation>Agent neuer Unterhaltungen.</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>Freigaben</translation>
+    </message>
+    <message>
+        <source>How new conversations start approving tool calls.</source>
+        <translation>Wie neue Unterhaltungen Werkzeugaufrufe anfangs freigeben.</translation>
+    </message>
+    <message>
+        <source>Approval mode</source>
+        <translation>Freigabemodus</translation>
+    </message>
+    <message>
+        <source>default asks for edits and commands; auto_edit approves reads and edits; yolo approves everything.</source>
+        <translation>default fragt bei Änderungen und Befehlen; auto_edit erlaubt Lesen und Ändern; yolo erlaubt alles.</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>Darstellung</translation>
+    </message>
+    <message>
+        <source>Look of the window.</source>
+        <translation>Aussehen des Fensters.</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Design</translation>
+    </message>
+    <message>
+        <source>Follow the system?</source>
+        <translation>Wie das System?</translation>
+    </message>
+    <message>
+        <source>Font size</source>
+        <translation>Schriftgröße</translation>
+    </message>
+    <message>
+        <source>In points.</source>
+        <translation>In Punkt.</translation>
+    </message>
+    <message>
+        <source>Which extensions load. Added within schema 2: files without it get these defaults.</source>
+        <translation>Welche Erweiterungen laden. In Schema 2 hinzugekommen: Dateien ohne es erhalten diese Standardwerte.</translation>
+    </message>
+    <message>
+        <source>Enabled built-ins</source>
+        <translation>Eingeschaltete eingebaute Erweiterungen</translation>
+    </message>
+    <message>
+        <source>Built-in extensions that are switched on (all are off by default).</source>
+        <translation>Eingebaute Erweiterungen, die eingeschaltet sind (standardmäßig sind alle aus).</translation>
+    </message>
+    <message>
+        <source>Disabled extensions</source>
+        <translation>Ausgeschaltete Erweiterungen</translation>
+    </message>
+    <message>
+        <source>Extension folder names that are not loaded even when found.</source>
+        <translation>Ordnernamen von Erweiterungen, die auch gefunden nicht geladen werden.</translation>
+    </message>
+    <message>
+        <source>Recent workspaces</source>
+        <translation>Zuletzt genutzte Arbeitsbereiche</translation>
+    </message>
+    <message>
+        <source>Most recent first.</source>
+        <translation>Neueste zuerst.</translation>
     </message>
     <message>
         <source>General</source>
