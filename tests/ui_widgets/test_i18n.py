@@ -72,6 +72,7 @@ CONSTRUCTORS = frozenset(
         "QToolButton",
         "QCommandLinkButton",
         "QListWidgetItem",
+        "text_label",  # desktop.ui.theme: a word-wrapped QLabel
     ]
 )
 #: Names of module helpers that translate a variable text (never called with a literal).

@@ -23,6 +23,7 @@ from desktop.core.events import (
     ToolRequested,
     UnaskedRun,
 )
+from desktop.ui.i18n import QT_TRANSLATE_NOOP
 
 #: Qt's translation (``lupdate`` finds ``translate(context, text)`` calls by that name).
 translate = QCoreApplication.translate
@@ -30,9 +31,9 @@ translate = QCoreApplication.translate
 TARGET_CHARS = 64
 #: The composer's names of the approval modes (the composer cannot import the core).
 MODE_LABELS = {
-    "default": "Ask every time",
-    "auto_edit": "Auto-approve edits",
-    "yolo": "Approve everything",
+    "default": QT_TRANSLATE_NOOP("Decision", "Ask every time"),
+    "auto_edit": QT_TRANSLATE_NOOP("Decision", "Auto-approve edits"),
+    "yolo": QT_TRANSLATE_NOOP("Decision", "Approve everything"),
 }
 _READ = {"read", "read_file", "readfile", "view", "cat", "open_file"}
 _WRITE = {"write", "create", "write_file", "writefile"}
@@ -221,7 +222,7 @@ def describe_decision(event: ToolDecided, category: str) -> str:
                 else translate("Decision", "Denied by you")
             )
     elif source == DecisionSource.MODE:
-        mode = MODE_LABELS.get(name, name)
+        mode = translate("Decision", MODE_LABELS.get(name, name))
         text = (
             translate("Decision", "Allowed by mode {mode}")
             if approved

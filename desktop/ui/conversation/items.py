@@ -22,14 +22,15 @@ from desktop.ui.theme import ElidedLabel, set_role, text_label
 __all__ = ["ElidedLabel", "ExitPanel", "MessageRow", "UserBubble", "set_role", "text_label"]
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("UserBubble", text)
-
-
 def exit_message(item: ExitItem) -> str:
     """What an unexpected exit says: "The agent exited unexpectedly (exit code 3)."."""
-    what = f"signal {item.signal}" if item.signal is not None else f"exit code {item.exit_code}"
-    return f"The agent exited unexpectedly ({what})."
+    if item.signal is not None:
+        return QCoreApplication.translate(
+            "ExitPanel", "The agent exited unexpectedly (signal {0})."
+        ).format(item.signal)
+    return QCoreApplication.translate(
+        "ExitPanel", "The agent exited unexpectedly (exit code {0})."
+    ).format(item.exit_code)
 
 
 class UserBubble(QFrame):
@@ -52,9 +53,9 @@ class UserBubble(QFrame):
         if item.files:
             names = ", ".join(Path(f).name for f in item.files)
             layout.addWidget(text_label(f"📎 {names}", role="muted"))
-        self.queued = text_label("queued: sent when the agent is free", role="muted")
+        self.queued = text_label(self.tr("queued: sent when the agent is free"), role="muted")
         layout.addWidget(self.queued)
-        self.setAccessibleName(_tr("Your message"))
+        self.setAccessibleName(QCoreApplication.translate("UserBubble", "Your message"))
         self.setAccessibleDescription(item.text)
         self.refresh()
 
@@ -143,8 +144,8 @@ class ExitPanel(QFrame):
             layout.addWidget(stderr)
         row = QHBoxLayout()
         row.addStretch(1)
-        self.restart = QPushButton("Restart agent")
-        self.restart.setAccessibleName("Restart the agent")
+        self.restart = QPushButton(self.tr("Restart agent"))
+        self.restart.setAccessibleName(self.tr("Restart the agent"))
         set_role(self.restart, "primary")
         self.restart.clicked.connect(self._on_restart)
         row.addWidget(self.restart)
@@ -158,4 +159,4 @@ class ExitPanel(QFrame):
         """Disable Restart once used."""
         self.restart.setEnabled(not self.item.restarted)
         if self.item.restarted:
-            self.restart.setText("Restarted")
+            self.restart.setText(self.tr("Restarted"))

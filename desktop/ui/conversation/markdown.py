@@ -50,10 +50,6 @@ _HEADINGS = {
 _BLOCK = "margin-top:0px; margin-bottom:12px"
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Markdown", text)
-
-
 def _break_long_words(text: str) -> str:
     """Zero-width spaces inside words of 80+ characters, so a label can wrap them."""
     return _LONG_WORD.sub("\\1\u200b", text)
@@ -184,6 +180,7 @@ class MarkdownRenderer:
         p = self.palette
         pad = "padding-left:12px; padding-right:12px"
         label = html.escape(lang) if lang else "&nbsp;"
+        copy = html.escape(QCoreApplication.translate("Markdown", "Copy"))
         return (
             f'<table width="100%" cellspacing="0" cellpadding="0" '
             f'style="background-color:{p.surface}; margin-top:6px; margin-bottom:12px">'
@@ -191,7 +188,7 @@ class MarkdownRenderer:
             f'font-size:small">{label}</span></td>'
             f'<td align="right" style="{pad}; padding-top:6px"><a href="{COPY_SCHEME}:{ident}" '
             f'style="color:{p.accent}; text-decoration:none; font-size:small">'
-            f"{html.escape(_tr('Copy'))}</a></td></tr>"
+            f"{copy}</a></td></tr>"
             f'<tr><td colspan="2" style="{pad}; padding-top:4px; padding-bottom:10px">'
             f'<pre style="color:{p.text}; white-space:pre-wrap; font-family:monospace; '
             f'margin:0px">{self.highlight(code, lang)}</pre></td></tr></table>'

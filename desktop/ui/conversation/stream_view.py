@@ -41,10 +41,6 @@ TICK_BUDGET_S = 0.006
 DOCUMENT_LIMIT = 8_000
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("AssistantView", text)
-
-
 class _Document(QTextBrowser):
     """Finished blocks of one message in one document, as tall as its content.
 
@@ -119,9 +115,13 @@ class AssistantView(QWidget):
         self._live.linkActivated.connect(self._on_link)
         self._layout.addWidget(self._live)
         self.copy_button = QToolButton()
-        self.copy_button.setText(_tr("Copy"))
-        self.copy_button.setAccessibleName(_tr("Copy the answer"))
-        self.copy_button.setToolTip(_tr("Copy the answer as markdown"))
+        self.copy_button.setText(QCoreApplication.translate("AssistantView", "Copy"))
+        self.copy_button.setAccessibleName(
+            QCoreApplication.translate("AssistantView", "Copy the answer")
+        )
+        self.copy_button.setToolTip(
+            QCoreApplication.translate("AssistantView", "Copy the answer as markdown")
+        )
         self.copy_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.copy_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         set_role(self.copy_button, "copyAnswer", polished=False)
@@ -137,7 +137,7 @@ class AssistantView(QWidget):
         self.codes: dict[str, str] = {}
         self._live_codes: dict[str, str] = {}
         self._start()
-        self.setAccessibleName(_tr("Assistant message"))
+        self.setAccessibleName(QCoreApplication.translate("AssistantView", "Assistant message"))
         self.refresh()
 
     def _start(self) -> None:
@@ -190,7 +190,7 @@ class AssistantView(QWidget):
         last = self._documents[-1] if self._documents else None
         if last is None or last.document().characterCount() > DOCUMENT_LIMIT:
             last = _Document()
-            last.setAccessibleName(_tr("Assistant message"))
+            last.setAccessibleName(QCoreApplication.translate("AssistantView", "Assistant message"))
             last.anchorClicked.connect(self._on_link)
             self._documents.append(last)
             self._layout.insertWidget(self._layout.indexOf(self._live), last)

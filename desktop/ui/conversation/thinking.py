@@ -31,10 +31,6 @@ PREVIEW_CHARS = 220
 _SPACES = re.compile(r"\s+")
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ThinkingView", text)
-
-
 def preview_of(text: str, limit: int = PREVIEW_CHARS) -> str:
     """The last words of ``text`` on one line: at most ``limit`` characters, cut at a word."""
     tail = _SPACES.sub(" ", text[-(limit * 2) :]).strip()
@@ -80,23 +76,25 @@ class ThinkingView(QWidget):
         self.toggle = QToolButton()
         self.toggle.setCheckable(True)
         self.toggle.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.toggle.setAccessibleName(_tr("Show thinking"))
+        self.toggle.setAccessibleName(QCoreApplication.translate("ThinkingView", "Show thinking"))
         self.toggle.toggled.connect(self._on_toggled)
         set_role(self.toggle, "thinkingToggle", polished=False)
         layout.addWidget(self.toggle, 0, Qt.AlignmentFlag.AlignLeft)
         self.preview = QLabel()
         self.preview.setWordWrap(True)
         self.preview.setTextFormat(Qt.TextFormat.PlainText)
-        self.preview.setAccessibleName(_tr("Latest thinking"))
+        self.preview.setAccessibleName(
+            QCoreApplication.translate("ThinkingView", "Latest thinking")
+        )
         set_role(self.preview, "thinkingPreview", polished=False)
         layout.addWidget(self.preview)
         self.body = _Text()
-        self.body.setAccessibleName(_tr("Thinking"))
+        self.body.setAccessibleName(QCoreApplication.translate("ThinkingView", "Thinking"))
         self.body.setVisible(False)
         layout.addWidget(self.body)
         self._chars = 0
         self._tail = ""  # the latest reasoning, for the preview
-        self.setAccessibleName(_tr("Thinking"))
+        self.setAccessibleName(QCoreApplication.translate("ThinkingView", "Thinking"))
         self.refresh()
 
     def _on_toggled(self, shown: bool) -> None:
@@ -106,10 +104,22 @@ class ThinkingView(QWidget):
     def _update(self) -> None:
         shown = self.toggle.isChecked()
         arrow = "▾" if shown else "▸"
-        state = _tr("Thought") if self.item.done else _tr("Thinking…")
+        state = (
+            QCoreApplication.translate("ThinkingView", "Thought")
+            if self.item.done
+            else QCoreApplication.translate("ThinkingView", "Thinking…")
+        )
         self.toggle.setText(f"{arrow} {state}")
-        self.toggle.setToolTip(_tr("{count} characters").format(count=f"{self._chars:,}"))
-        self.toggle.setAccessibleName(_tr("Hide thinking") if shown else _tr("Show thinking"))
+        self.toggle.setToolTip(
+            QCoreApplication.translate("ThinkingView", "{count} characters").format(
+                count=f"{self._chars:,}"
+            )
+        )
+        self.toggle.setAccessibleName(
+            QCoreApplication.translate("ThinkingView", "Hide thinking")
+            if shown
+            else QCoreApplication.translate("ThinkingView", "Show thinking")
+        )
         live = not self.item.done and not shown and bool(self._tail.strip())
         if live:
             self.preview.setText(preview_of(self._tail))

@@ -35,10 +35,6 @@ _RUN_WORDS = {
 }
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ToolCard", text)
-
-
 class _FitOutput(QObject):
     """Keeps a read-only text box as tall as its laid-out lines (wrapped ones included), up to
     ``OUTPUT_LINES``, in the font its style sheet gives it."""
@@ -113,7 +109,11 @@ class ToolCard(QFrame):
             self.line.set_expandable(bool(request.args) or request.preview is not None)
         #: Who decided, in words (the line's outcome label).
         self.decision = self.line.outcome
-        self.setAccessibleName(_tr("Tool call: {what}").format(what=self.line.sentence.plain()))
+        self.setAccessibleName(
+            QCoreApplication.translate("ToolCard", "Tool call: {what}").format(
+                what=self.line.sentence.plain()
+            )
+        )
         self.refresh()
 
     def _on_expand(self, shown: bool) -> None:
@@ -146,7 +146,7 @@ class ToolCard(QFrame):
             view.set_diff(result.diff or result.output, file_header=False)  # the title names it
             self.output = view
         else:
-            text = text_box(result.output, _tr("Tool output"))
+            text = text_box(result.output, QCoreApplication.translate("ToolCard", "Tool output"))
             set_role(text, "output")
             _FitOutput(text)  # as tall as the output, up to a limit
             self.output = text
@@ -175,11 +175,11 @@ class ToolCard(QFrame):
     def _show_review(self) -> None:
         if self.review is not None or self.edit_diff() is None:
             return
-        self.review = QPushButton(_tr("Review"), self)
+        self.review = QPushButton(QCoreApplication.translate("ToolCard", "Review"), self)
         self.review.setObjectName("reviewEdit")
         set_role(self.review, "reviewEdit", polished=False)
         decorate(self.review, Icon.REVIEW, role="accent", size=13)
-        name = _tr("Review the change full-window")
+        name = QCoreApplication.translate("ToolCard", "Review the change full-window")
         self.review.setAccessibleName(name)
         self.review.setToolTip(name)
         self.review.setCursor(Qt.CursorShape.PointingHandCursor)

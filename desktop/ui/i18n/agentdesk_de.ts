@@ -177,6 +177,27 @@
     </message>
 </context>
 <context>
+    <name>AssistantView</name>
+    <message>
+        <source>Copy</source>
+        <extracomment>Time one repaint may spend rendering finished markdown (at least one block is rendered). Characters per document before the next finished blocks start a new one: inserting into a ``QTextDocument`` costs time in proportion to its size, so documents stay small.</extracomment>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the answer</source>
+        <translation>Die Antwort kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the answer as markdown</source>
+        <translation>Die Antwort als Markdown kopieren</translation>
+    </message>
+    <message>
+        <source>Assistant message</source>
+        <extracomment>Code of each &quot;Copy&quot; link: of the finished blocks, and of the open block.</extracomment>
+        <translation>Nachricht des Agenten</translation>
+    </message>
+</context>
+<context>
     <name>CardLine</name>
     <message>
         <source>Decision</source>
@@ -431,6 +452,19 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
 <context>
     <name>Decision</name>
     <message>
+        <source>Ask every time</source>
+        <extracomment>The composer&apos;s names of the approval modes (the composer cannot import the core).</extracomment>
+        <translation>Jedes Mal fragen</translation>
+    </message>
+    <message>
+        <source>Auto-approve edits</source>
+        <translation>Änderungen automatisch erlauben</translation>
+    </message>
+    <message>
+        <source>Approve everything</source>
+        <translation>Alles erlauben</translation>
+    </message>
+    <message>
         <source>Approved by you, always for {label}</source>
         <translation>Von dir erlaubt, immer für {label}</translation>
     </message>
@@ -568,8 +602,21 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
 <context>
     <name>EmptyState</name>
     <message>
+        <source>send · Esc stops</source>
+        <extracomment>(keys, what they do): the three a new user needs first (Shift+Enter is in the placeholder).</extracomment>
+        <translation>senden · Esc hält an</translation>
+    </message>
+    <message>
+        <source>review a waiting request</source>
+        <translation>eine wartende Anfrage prüfen</translation>
+    </message>
+    <message>
+        <source>approve or deny it</source>
+        <translation>erlauben oder ablehnen</translation>
+    </message>
+    <message>
         <source>Asks before every edit and command</source>
-        <extracomment>(keys, what they do): the three a new user needs first (Shift+Enter is in the placeholder). What each approval mode (``ApprovalMode`` value) means, said in the empty state.</extracomment>
+        <extracomment>What each approval mode (``ApprovalMode`` value) means, said in the empty state.</extracomment>
         <translation>Fragt vor jeder Änderung und jedem Befehl</translation>
     </message>
     <message>
@@ -595,6 +642,29 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Starting {agent}…</source>
         <translation>{agent} wird gestartet…</translation>
+    </message>
+</context>
+<context>
+    <name>ExitPanel</name>
+    <message>
+        <source>The agent exited unexpectedly (signal {0}).</source>
+        <translation>Der Agent wurde unerwartet beendet (Signal {0}).</translation>
+    </message>
+    <message>
+        <source>The agent exited unexpectedly (exit code {0}).</source>
+        <translation>Der Agent wurde unerwartet beendet (Exit-Code {0}).</translation>
+    </message>
+    <message>
+        <source>Restart agent</source>
+        <translation>Agent neu starten</translation>
+    </message>
+    <message>
+        <source>Restart the agent</source>
+        <translation>Den Agenten neu starten</translation>
+    </message>
+    <message>
+        <source>Restarted</source>
+        <translation>Neu gestartet</translation>
     </message>
 </context>
 <context>
@@ -802,6 +872,14 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>No key to test: paste one or save one first.</source>
         <translation>Kein Schlüssel zum Testen: Zuerst einen einfügen oder speichern.</translation>
+    </message>
+</context>
+<context>
+    <name>Markdown</name>
+    <message>
+        <source>Copy</source>
+        <extracomment>The scheme of the links a code block&apos;s &quot;Copy&quot; is (the view copies that block, never opens it). Pygments styles (token colours only; each is made readable on the palette&apos;s code background). Contrast every syntax colour reaches on the code background (WCAG AA is 4.5). One type scale: heading sizes relative to the body text (Qt&apos;s size keywords follow zoom).</extracomment>
+        <translation>Kopieren</translation>
     </message>
 </context>
 <context>
@@ -1748,9 +1826,25 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>{0} (nicht gefunden)</translation>
     </message>
     <message>
-        <source>empty for the default</source>
+        <source>program --flag &apos;an argument&apos;</source>
         <extracomment>Argument-vector fields edited as one shell-quoted line rather than one item per line.</extracomment>
+        <translation>programm --option &apos;ein Argument&apos;</translation>
+    </message>
+    <message>
+        <source>one per line</source>
+        <translation>eines pro Zeile</translation>
+    </message>
+    <message>
+        <source>NAME=value, one per line</source>
+        <translation>NAME=Wert, eines pro Zeile</translation>
+    </message>
+    <message>
+        <source>empty for the default</source>
         <translation>leer für den Standardwert</translation>
+    </message>
+    <message>
+        <source>path to a file</source>
+        <translation>Pfad zu einer Datei</translation>
     </message>
     <message>
         <source>{0}:</source>
@@ -2148,10 +2242,61 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>ThinkingView</name>
+    <message>
+        <source>Show thinking</source>
+        <extracomment>Characters of the latest reasoning shown under the header while it streams (two or three lines in a usual column).</extracomment>
+        <translation>Denken anzeigen</translation>
+    </message>
+    <message>
+        <source>Latest thinking</source>
+        <translation>Neuestes Denken</translation>
+    </message>
+    <message>
+        <source>Thinking</source>
+        <translation>Denken</translation>
+    </message>
+    <message>
+        <source>Thought</source>
+        <translation>Nachgedacht</translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation>Denkt nach…</translation>
+    </message>
+    <message>
+        <source>{count} characters</source>
+        <translation>{count} Zeichen</translation>
+    </message>
+    <message>
+        <source>Hide thinking</source>
+        <translation>Denken ausblenden</translation>
+    </message>
+</context>
+<context>
+    <name>ToolCard</name>
+    <message>
+        <source>Tool call: {what}</source>
+        <extracomment>Rows of a finished tool&apos;s diff shown before it scrolls inside itself. Rows of a finished tool&apos;s text output shown before it scrolls inside itself. What the line says about a call&apos;s run, by status (&quot;&quot; says nothing: the outcome says it). Who decided, in words (the line&apos;s outcome label).</extracomment>
+        <translation>Werkzeugaufruf: {what}</translation>
+    </message>
+    <message>
+        <source>Tool output</source>
+        <translation>Ausgabe des Werkzeugs</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Review the change full-window</source>
+        <translation>Die Änderung im ganzen Fenster prüfen</translation>
+    </message>
+</context>
+<context>
     <name>ToolSentence</name>
     <message>
         <source>Create</source>
-        <extracomment>Qt&apos;s translation (``lupdate`` finds ``translate(context, text)`` calls by that name). The composer&apos;s names of the approval modes (the composer cannot import the core).</extracomment>
         <translation>Anlegen</translation>
     </message>
     <message>
@@ -2297,6 +2442,17 @@ Inhalts-Hash: {digest}…</translation>
     <message>
         <source>Deleted “{0}”</source>
         <translation>„{0}“ gelöscht</translation>
+    </message>
+</context>
+<context>
+    <name>UserBubble</name>
+    <message>
+        <source>queued: sent when the agent is free</source>
+        <translation>in der Warteschlange: wird gesendet, sobald der Agent frei ist</translation>
+    </message>
+    <message>
+        <source>Your message</source>
+        <translation>Deine Nachricht</translation>
     </message>
 </context>
 <context>

@@ -105,10 +105,19 @@ def editor_for(name: str, info: FieldInfo) -> FieldEditor:
         if item_choices is not None:
             return CheckListEditor(name, item_choices)
         if name in ARGV_FIELDS:
-            return ArgvEditor(str, False, placeholder or "program --flag 'an argument'")
-        return LinesEditor(False, placeholder or "one per line")
+            return ArgvEditor(
+                str,
+                False,
+                placeholder
+                or QCoreApplication.translate("Settings", "program --flag 'an argument'"),
+            )
+        return LinesEditor(
+            False, placeholder or QCoreApplication.translate("Settings", "one per line")
+        )
     if origin is dict:
-        return LinesEditor(True, placeholder or "NAME=value, one per line")
+        return LinesEditor(
+            True, placeholder or QCoreApplication.translate("Settings", "NAME=value, one per line")
+        )
     if kind is int:
         return SpinEditor(name, info, optional)
     if kind is float:
@@ -117,7 +126,9 @@ def editor_for(name: str, info: FieldInfo) -> FieldEditor:
         )
         return LineEditor(kind, optional, hint)
     if kind is Path:
-        return LineEditor(str, optional, placeholder or "path to a file")
+        return LineEditor(
+            str, optional, placeholder or QCoreApplication.translate("Settings", "path to a file")
+        )
     return LineEditor(str, optional, placeholder)
 
 

@@ -17,9 +17,9 @@ from desktop.ui.theme import set_role
 
 #: (keys, what they do): the three a new user needs first (Shift+Enter is in the placeholder).
 HINTS = (
-    ("Enter", "send · Esc stops"),
-    ("Tab", "review a waiting request"),
-    ("Y / N", "approve or deny it"),
+    ("Enter", QT_TRANSLATE_NOOP("EmptyState", "send · Esc stops")),
+    ("Tab", QT_TRANSLATE_NOOP("EmptyState", "review a waiting request")),
+    ("Y / N", QT_TRANSLATE_NOOP("EmptyState", "approve or deny it")),
 )
 
 #: What each approval mode (``ApprovalMode`` value) means, said in the empty state.
@@ -64,7 +64,7 @@ class EmptyState(QWidget):
         for keys, what in HINTS:
             key = QLabel(keys)
             set_role(key, "keycap", polished=False)
-            label = QLabel(what)
+            label = QLabel(self.tr(what))
             set_role(label, "muted", polished=False)
             row = QHBoxLayout()
             row.setSpacing(10)
@@ -106,5 +106,5 @@ class EmptyState(QWidget):
 
     def texts(self) -> list[str]:
         """Everything it says, in order (for tests and accessibility)."""
-        keys = [f"{k} {w}" for k, w in HINTS]
+        keys = [f"{k} {self.tr(w)}" for k, w in HINTS]
         return [self.title.text(), self.detail.text(), *keys, self.path.text()]
