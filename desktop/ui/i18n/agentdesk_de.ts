@@ -827,7 +827,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Paste a new key, then Save key</source>
-        <translation>Neuen Schlüssel einfügen, dann „Schlüssel speichern“</translation>
+        <translation>Neuen Schlüssel einfügen</translation>
     </message>
     <message>
         <source>New key</source>
