@@ -141,7 +141,7 @@ class ApprovalBook:
         """A verdict that needs nobody to be asked, or None."""
         for name, screen in self.screens:
             verdict = screen(request)
-            if verdict is not None and verdict.decision == Decision.DENY:
+            if verdict is not None and verdict.decision.denies:
                 return Verdict(
                     verdict.decision, verdict.source, verdict.source_name or name, verdict.reason
                 )

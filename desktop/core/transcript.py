@@ -160,7 +160,7 @@ class Transcript:
                 tool = self.tool(event.call_id)
                 if tool is None:
                     return []
-                denied = tool.decision is not None and tool.decision.decision == "deny"
+                denied = tool.decision is not None and tool.decision.decision.denies
                 status = ToolStatus.DENIED if denied else ToolStatus.CANCELLED
                 reason = event.reason or None
                 return self._update_tool(event.call_id, status=status, cancel_reason=reason)
@@ -290,7 +290,7 @@ class Transcript:
         return [*self._close(), self._add(ToolItem(turn_id=event.turn_id, **fields))]
 
     def _tool_decided(self, event: ToolDecided) -> list[Change]:
-        denied = event.decision == "deny"
+        denied = event.decision.denies
         fields: dict[str, Any] = {
             "decision": event,
             "decided_at": self._clock(),

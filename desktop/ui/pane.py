@@ -35,7 +35,7 @@ from desktop.ui.approvals import ApprovalNavigator, spoken
 from desktop.ui.approvals.rules import RulesPanel
 from desktop.ui.bridge import SessionSignals
 from desktop.ui.composer import Composer
-from desktop.ui.conversation.model import Transcript
+from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
 from desktop.ui.qt_async import TaskScope
@@ -79,7 +79,7 @@ class ConversationPane(QWidget):
         #: ``Conversation.extend``) as ``exec`` does.
         self.conversation = Conversation(factory, workspace=workspace, resume_id=resume_id)
         self.session = self.conversation.session
-        self.transcript = Transcript(self)
+        self.transcript = TranscriptModel(self)
         self.session.subscribe(self.transcript.apply)  # before the bridge: the model goes first
         self.bridge = SessionSignals(self.session, self)
         self.view = ConversationView(self.transcript)

@@ -7,7 +7,7 @@ from pytestqt.qtbot import QtBot
 from desktop.core.entries import ToolItem
 from desktop.core.history import ItemKind, StoredConversation, StoredItem
 from desktop.core.history.items import from_legacy
-from desktop.ui.conversation.model import Transcript
+from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.sidebar.replay import replay
 
 REQUESTED_AT = 1_700_000_000.0
@@ -33,7 +33,7 @@ def _conversation(decision: dict[str, object]) -> StoredConversation:
 
 
 def _decided_at(conversation: StoredConversation) -> float | None:
-    transcript = Transcript()
+    transcript = TranscriptModel()
     replay(transcript, conversation)
     (tool,) = [item for item in transcript.items if isinstance(item, ToolItem)]
     assert tool.decision is not None and tool.decision.source == "always_rule"

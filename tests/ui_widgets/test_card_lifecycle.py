@@ -28,7 +28,7 @@ from desktop.core.events import (
 )
 from desktop.ui.approvals import CardState
 from desktop.ui.approvals.summary import clock, tool_sentence
-from desktop.ui.conversation.model import Transcript
+from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
 from tests.core.support import make_session
@@ -49,7 +49,7 @@ def _visible_texts(card: QWidget) -> list[str]:
 
 
 def _tool_card(
-    qtbot: QtBot, host: QWidget, transcript: Transcript, request: ToolRequested
+    qtbot: QtBot, host: QWidget, transcript: TranscriptModel, request: ToolRequested
 ) -> ToolCard:
     transcript.apply(request)
     item = transcript.tool(request.call_id)
@@ -59,7 +59,7 @@ def _tool_card(
     return card
 
 
-def _apply(card: ToolCard, transcript: Transcript, event: SessionEvent) -> None:
+def _apply(card: ToolCard, transcript: TranscriptModel, event: SessionEvent) -> None:
     """``event`` happened to the card's call: the card gets the call's new entry."""
     transcript.apply(event)
     item = transcript.tool(card.item.request.call_id)
@@ -70,7 +70,7 @@ def _apply(card: ToolCard, transcript: Transcript, event: SessionEvent) -> None:
 def test_pending_submitted_resolved_collapses_to_one_line(
     qtbot: QtBot, host: QWidget, make_request: MakeRequest
 ) -> None:
-    transcript = Transcript()
+    transcript = TranscriptModel()
     request = make_request("Edit", ToolCategory.EDIT, EDIT_ARGS)
     card = _tool_card(qtbot, host, transcript, request)
     approval = card.approval
@@ -122,7 +122,7 @@ def test_pending_submitted_resolved_collapses_to_one_line(
 def test_denied_with_reason_says_so_in_one_line(
     qtbot: QtBot, host: QWidget, make_request: MakeRequest
 ) -> None:
-    transcript = Transcript()
+    transcript = TranscriptModel()
     card = _tool_card(
         qtbot, host, transcript, make_request("Bash", ToolCategory.EXEC, {"command": "rm -rf /"})
     )
@@ -156,7 +156,7 @@ def test_auto_approved_card_shows_the_command_and_who_allowed_it(
     name: str,
     expected: str,
 ) -> None:
-    transcript = Transcript()
+    transcript = TranscriptModel()
     request = make_request("Bash", ToolCategory.EXEC, {"command": "make all"})
     card = _tool_card(qtbot, host, transcript, request.model_copy(update={"pending": False}))
     assert card.approval is None
@@ -176,7 +176,7 @@ def test_auto_approved_card_shows_the_command_and_who_allowed_it(
 
 
 def test_file_name_appears_once(qtbot: QtBot, host: QWidget, make_request: MakeRequest) -> None:
-    transcript = Transcript()
+    transcript = TranscriptModel()
     args = {"file_path": "notes.md", "content": "a\nb\n"}
     request = make_request("Write", ToolCategory.EDIT, args).model_copy(
         update={"description": "Write to notes.md"}
@@ -190,7 +190,7 @@ def test_file_name_appears_once(qtbot: QtBot, host: QWidget, make_request: MakeR
 def test_description_shown_only_when_it_says_more(
     qtbot: QtBot, host: QWidget, make_request: MakeRequest
 ) -> None:
-    transcript = Transcript()
+    transcript = TranscriptModel()
     raw = make_request("Bash", ToolCategory.EXEC, {"cmd": "ls"}).model_copy(
         update={"description": 'ExecCommand: {"cmd": "ls"}'}
     )
@@ -227,7 +227,7 @@ def test_titles_are_sentences(
 def test_toggles_never_take_focus(qtbot: QtBot, host: QWidget, make_request: MakeRequest) -> None:
     edit = QLineEdit(host)  # stands in for the composer
     host.layout().addWidget(edit)
-    transcript = Transcript()
+    transcript = TranscriptModel()
     request = make_request("Edit", ToolCategory.EDIT, EDIT_ARGS).model_copy(
         update={"pending": False}
     )
@@ -244,7 +244,7 @@ def test_toggles_never_take_focus(qtbot: QtBot, host: QWidget, make_request: Mak
 
 
 def test_tool_echo_notices_are_not_rows() -> None:
-    transcript = Transcript()
+    transcript = TranscriptModel()
     view = ConversationView(transcript)
     transcript.apply(Notice(message="Tool call: Write"))
     transcript.apply(
@@ -266,7 +266,7 @@ async def test_always_rule_call_shows_what_ran_not_bash_info(
     bash = {"tool": {"name": "Bash", "args": {"command": "echo one"}}}
     again = {"tool": {"name": "Bash", "args": {"command": "echo two"}}}
     session, rec = make_session(workspace, "spec", {"turns": [[bash], [again]]})
-    transcript = Transcript()
+    transcript = TranscriptModel()
     session.subscribe(transcript.apply)
     await session.start()
     session.submit(Prompt("one"))
@@ -292,7 +292,7 @@ def test_title_shows_the_whole_target_when_it_fits_and_elides_its_middle_when_no
     qtbot: QtBot, host: QWidget, make_request: MakeRequest
 ) -> None:
     command = "rm -rf build; make all; echo finished-the-whole-build"
-    transcript = Transcript()
+    transcript = TranscriptModel()
     request = make_request("Bash", ToolCategory.EXEC, {"command": command}, "long")
     card = _tool_card(qtbot, host, transcript, request)
     _apply(

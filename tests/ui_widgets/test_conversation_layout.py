@@ -8,14 +8,14 @@ from pytestqt.qtbot import QtBot
 
 from desktop.core.events import ApprovalMode, ToolRequested
 from desktop.ui.composer import _MODES
-from desktop.ui.conversation.model import Transcript
+from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
 
 
 def test_wide_approval_card_fits_a_narrow_column(qtbot: QtBot, tmp_path: Path) -> None:
     deep = tmp_path / ("a-rather-long-folder-name-" * 6) / "file.txt"
-    transcript = Transcript()
+    transcript = TranscriptModel()
     view = ConversationView(transcript)
     qtbot.addWidget(view)
     view.resize(520, 700)

@@ -31,7 +31,7 @@ from desktop.core.events import (
 from desktop.ui import theme
 from desktop.ui.conversation.items import UserBubble
 from desktop.ui.conversation.links import is_safe
-from desktop.ui.conversation.model import Transcript
+from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.stream_view import AssistantView
 from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.conversation.tool_card import OUTPUT_LINES, ToolCard
@@ -88,8 +88,8 @@ def light() -> Iterator[None]:
     theme.apply(QApplication.instance())  # type: ignore[arg-type]
 
 
-def _view(qtbot: QtBot, width: int = 800) -> tuple[Transcript, ConversationView]:
-    transcript = Transcript()
+def _view(qtbot: QtBot, width: int = 800) -> tuple[TranscriptModel, ConversationView]:
+    transcript = TranscriptModel()
     view = ConversationView(transcript)
     qtbot.addWidget(view)
     view.resize(width, 900)

@@ -188,7 +188,7 @@ def _legacy_tool(data: dict[str, Any], *, seq: int, turn_id: str | None) -> Tool
             reason=decided.get("reason"),
         )
         decided_at = float(decided["at"]) if decided.get("at") else None
-    denied = decision is not None and decision.decision == "deny"
+    denied = decision is not None and decision.decision.denies
     status = data.get("status")
     result = None
     if status in ("success", "error"):

@@ -18,7 +18,7 @@ from desktop.core.transcript import Added, Appended, Change, Changed
 from desktop.core.transcript import Transcript as Entries
 
 
-class Transcript(QObject):
+class TranscriptModel(QObject):
     """The entries of one conversation, as Qt signals.
 
     Signals:

@@ -40,7 +40,7 @@ from desktop.core.entries import (
 from desktop.core.events import TurnEndReason
 from desktop.ui import theme
 from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble, exit_message
-from desktop.ui.conversation.model import Transcript
+from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.stream_view import AssistantView
 from desktop.ui.conversation.style import SHEET
 from desktop.ui.conversation.thinking import ThinkingView
@@ -74,7 +74,7 @@ class _Column(QWidget):
 
 
 class ConversationView(QScrollArea):
-    """Shows a ``Transcript``.
+    """Shows a ``TranscriptModel``.
 
     Signals:
         decided(str, str, str): the user decided a pending tool call (call id, decision, reason).
@@ -88,7 +88,7 @@ class ConversationView(QScrollArea):
     approval_shown = Signal(object)
     review_requested = Signal(str, str)
 
-    def __init__(self, transcript: Transcript, parent: QWidget | None = None) -> None:
+    def __init__(self, transcript: TranscriptModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("conversationScroll")
         self.setWidgetResizable(True)

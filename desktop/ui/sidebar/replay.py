@@ -23,10 +23,10 @@ from desktop.core.entries import (
 )
 from desktop.core.events import Usage
 from desktop.core.history import StoredConversation
-from desktop.ui.conversation.model import Transcript
+from desktop.ui.conversation.model import TranscriptModel
 
 
-def replay(transcript: Transcript, conversation: StoredConversation) -> Usage:
+def replay(transcript: TranscriptModel, conversation: StoredConversation) -> Usage:
     """Append every stored entry of ``conversation`` to ``transcript``; returns the total usage."""
     transcript.load(_shown(conversation))
     usage = Usage()
@@ -53,7 +53,7 @@ def _shown(conversation: StoredConversation) -> Iterator[Item]:
             )
 
 
-def locate(transcript: Transcript, conversation: StoredConversation, seq: int) -> Item | None:
+def locate(transcript: TranscriptModel, conversation: StoredConversation, seq: int) -> Item | None:
     """The entry that shows stored item ``seq`` (live or reopened), if any.
 
     Prompts, replies, thinking and tool calls map one to one, in order, so the n-th of a type

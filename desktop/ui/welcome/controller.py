@@ -2,7 +2,7 @@
 
 A conversation opens on its empty state ("<agent> is ready", mode, keys, folder) and turns to the
 transcript with its first item. When its agent cannot start for a reason the user can fix
-(``ErrorEvent.fix``, kept once as ``Transcript.problem``), an empty conversation shows the
+(``ErrorEvent.fix``, kept once as ``TranscriptModel.problem``), an empty conversation shows the
 welcome panel instead; one with content shows a banner with a button to the fix. While a
 problem stands the controller listens to the settings store and to key changes (from the panel
 or from Settings) and starts the agent again after each; the problem clears when it is ready.
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from desktop.core.session import Session
     from desktop.ui.bridge import SessionSignals
     from desktop.ui.composer import Composer
-    from desktop.ui.conversation.model import Transcript
+    from desktop.ui.conversation.model import TranscriptModel
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ class WelcomedPane(Protocol):
         """The conversation's session (its mode, whether it closed)."""
 
     @property
-    def transcript(self) -> Transcript:
+    def transcript(self) -> TranscriptModel:
         """The shown transcript (its items and standing problem)."""
 
     @property

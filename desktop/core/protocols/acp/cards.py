@@ -104,7 +104,7 @@ class ToolCards:
             decision = await waiting
         except asyncio.CancelledError:
             decision = Decision.DENY
-        return None if decision == Decision.DENY else call_id
+        return None if decision.denies else call_id
 
     def written(self, call_id: str, path: str, preview: ToolPreview) -> None:
         """An approved host-side write is done."""

@@ -145,7 +145,7 @@ class AionrsBackend(ProcessBackend[LaunchSpec]):
         {}") and revoking the rule could not take effect. Asked every time, the host answers
         from its rule, shows what runs and says which rule allowed it.
         """
-        if decision == Decision.DENY:
+        if decision.denies:
             await self._send(wire.ToolDeny(call_id=call_id, reason=reason or "Denied by the user"))
         else:
             await self._send(wire.ToolApprove(call_id=call_id, scope="once"))
