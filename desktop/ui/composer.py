@@ -258,6 +258,8 @@ class Composer(QWidget):
         self._row = row
         #: Narrow window: short labels (``_fit``); the row's width with the full ones.
         self._compact, self._full_width = False, 0
+        #: Labels of the buttons that show their icon alone while compact.
+        self._full_texts: dict[QPushButton, str] = {}
         self._connect_signals()
 
     def add_action(self, name: str, text: str, *, accessible: str, tip: str) -> QPushButton:
@@ -301,6 +303,12 @@ class Composer(QWidget):
         short = "" if not self.attach.icon().isNull() else "+"  # the paperclip icon alone
         self.attach.setText(short if compact else self.tr("Attach…"))
         self.mode.set_compact(compact)
+        for button in (self.stop, *self.action_buttons.values()):  # their icon alone
+            if compact and not button.icon().isNull() and button.text():
+                self._full_texts[button] = button.text()
+                button.setText("")
+            elif not compact and button in self._full_texts:
+                button.setText(self._full_texts.pop(button))
         margin = 12 if compact else 24
         self._outer.setContentsMargins(margin, 8, margin, 14)
 
