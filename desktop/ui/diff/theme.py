@@ -77,8 +77,8 @@ class DiffTheme:
         accent = palette.color(QPalette.ColorRole.Highlight)
         if dark:
             return cls(
-                dark, text, muted, QColor(35, 80, 45), QColor(95, 35, 40), QColor(40, 130, 60),
-                QColor(150, 45, 55), QColor(110, 200, 120), QColor(240, 120, 120),
+                dark, text, muted, QColor(28, 56, 38), QColor(66, 30, 34), QColor(40, 98, 58),
+                QColor(120, 44, 52), QColor(110, 200, 120), QColor(240, 120, 120),
                 QColor(40, 55, 80), QColor(55, 55, 65), base, gutter, accent,
                 base.lighter(135), _token_formats(DARK_STYLE), generation,
             )  # fmt: skip

@@ -822,6 +822,10 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>aus der Umgebung</translation>
     </message>
     <message>
+        <source>Checking the keyring…</source>
+        <translation>Schlüsselbund wird geprüft…</translation>
+    </message>
+    <message>
         <source>Stored key</source>
         <translation>Gespeicherter Schlüssel</translation>
     </message>

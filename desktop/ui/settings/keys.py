@@ -57,7 +57,7 @@ class KeyPanel(QWidget):
         self.entry = ""
         self.provider: str | None = None
         self._can_delete = False
-        self.masked = QLabel("—")
+        self.masked = QLabel(self.tr("Checking the keyring…"))
         self.masked.setObjectName("maskedKey")
         self.masked.setAccessibleName(self.tr("Stored key"))
         self.field = QLineEdit()

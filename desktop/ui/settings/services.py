@@ -15,6 +15,7 @@ from desktop.core.launch.deferred import deferred_factory
 from desktop.core.secrets import SecretStore
 from desktop.core.session import BackendFactory
 from desktop.core.settings import Appearance, SettingsStore
+from desktop.ui.settings.words import agent_kind
 
 
 class SettingsServices:
@@ -67,7 +68,7 @@ class SettingsServices:
         """(name, label) of every agent a new conversation can use: Settings, then catalogue."""
         settings = self.store.settings
         names = [
-            (a.name, a.name if a.name == a.kind else f"{a.name} ({a.kind})")
+            (a.name, agent_kind(a.kind) if a.name == a.kind else f"{a.name} ({agent_kind(a.kind)})")
             for a in settings.agents
         ]
         known = {a.name for a in settings.agents}
