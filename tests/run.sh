@@ -18,5 +18,5 @@ export QT_API=pyside6
 mkdir -p test-output
 exec dbus-run-session -- bash -c '
   echo -n ci | gnome-keyring-daemon --unlock --components=secrets >/dev/null
-  exec .venv/bin/python -m pytest -n 2 "$@"
+  exec .venv/bin/python -m pytest -n 3 "$@"
 ' pytest "$@"
