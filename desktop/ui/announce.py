@@ -67,8 +67,9 @@ def listen(listener: Callable[[Announcement], None]) -> Callable[[], None]:
 
 
 def answer_text(text: str, limit: int = ANSWER_LIMIT) -> str:
-    """What is spoken of an answer: its first ``limit`` characters, on one line."""
-    flat = " ".join(_MARKS.sub("", text).split())
+    """What is spoken of an answer: its first ``limit`` characters, on one line (only the
+    beginning is read: an answer can be megabytes, and this runs on the GUI thread)."""
+    flat = " ".join(_MARKS.sub("", text[: limit * 8]).split())
     if len(flat) > limit:
         flat = flat[: limit - 1].rstrip() + "…"
     if not flat:
