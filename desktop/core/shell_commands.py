@@ -14,13 +14,12 @@ more candidates, never fewer.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import re
 import shlex
 from collections.abc import Iterator
 from typing import Any
-
-import bashlex
 
 log = logging.getLogger(__name__)
 
@@ -100,12 +99,20 @@ def _words(node: Any) -> list[str]:
     return [p.word for p in node.parts if p.kind in ("word", "assignment")]
 
 
+def _bashlex() -> Any:
+    """bashlex, imported at the first command parsed: its import builds the parser's tables
+    (~0.2 s of the GUI thread), which a window or ``exec`` that never screens a command should
+    not pay at start."""
+    return importlib.import_module("bashlex")
+
+
 def _children(node: Any) -> Iterator[Any]:
+    node_type = _bashlex().ast.node
     for name in ("parts", "list", "command", "output", "heredoc"):
         value = getattr(node, name, None)
         if isinstance(value, list):
-            yield from (v for v in value if isinstance(v, bashlex.ast.node))
-        elif isinstance(value, bashlex.ast.node):
+            yield from (v for v in value if isinstance(v, node_type))
+        elif isinstance(value, node_type):
             yield value
 
 
@@ -113,7 +120,7 @@ def _bashlex_parse(text: str) -> list[Any] | None:
     if len(text) > _MAX_PARSED:
         return None
     try:
-        return list(bashlex.parse(text))
+        return list(_bashlex().parse(text))
     except Exception as exc:  # noqa: BLE001 - a third-party parser: any failure means "fall back"
         log.debug("bashlex cannot parse the command (%s: %s)", type(exc).__name__, exc)
         return None
