@@ -18,13 +18,8 @@ from typing import Any
 
 import pytest
 
-from desktop.ui.approvals.card import DEFAULT_KEY_GUARD_MS
-
 ROOT = Path(__file__).resolve().parents[2]
 FAKE = ROOT / "tests" / "fakes" / "fake_aionrs.py"
-#: A key pressed right after a card took focus by itself goes to the composer (the key guard);
-#: a person who waits for the card presses later than this.
-AFTER_GUARD = DEFAULT_KEY_GUARD_MS / 1000 + 0.3
 
 
 class App:
@@ -76,6 +71,12 @@ class App:
         """Whether the card of ``call_id`` got the keyboard (and was in view) from now on."""
         mark = len(self.lines)
         return lambda: self.logged(f"approval {call_id} has the keyboard, in view", mark)
+
+    def armed(self, call_id: str) -> Callable[[], bool]:
+        """Whether the card of ``call_id`` took decision keys from now on (its key guard over:
+        what a person who reads the card before pressing a key waits for)."""
+        mark = len(self.lines)
+        return lambda: self.logged(f"approval {call_id} takes decision keys", mark)
 
     def rows(self, sql: str) -> list[tuple[Any, ...]]:
         path = self.home / "data" / "history.sqlite3"

@@ -13,14 +13,13 @@ from __future__ import annotations
 import json
 import shlex
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.app_driver import AFTER_GUARD, FAKE, App
+from tests.e2e.app_driver import FAKE, App
 
 pytestmark = pytest.mark.e2e
 
@@ -94,11 +93,11 @@ def test_keyboard_contract(app: App) -> None:
     ws = app.workspace
 
     # (c) The existing flow: send a prompt, wait, press Y.
-    focused = app.focused("c-hello")
+    focused, armed = app.focused("c-hello"), app.armed("c-hello")
     app.type("please write hello")
     app.key("Return")
     app.wait(focused, "the request to take the keyboard once the composer is idle")
-    time.sleep(AFTER_GUARD)  # a person reads the card before pressing Y
+    app.wait(armed, "its key guard to end")  # a person reads the card before pressing Y
     app.key("y")
     app.wait((ws / "hello.txt").exists, "hello.txt (approved with Y)")
 
@@ -127,11 +126,11 @@ def test_keyboard_contract(app: App) -> None:
     )
 
     # (d) Shift+N denies with a reason, and the reason reaches the agent.
-    focused = app.focused("c-clean")
+    focused, armed = app.focused("c-clean"), app.armed("c-clean")
     app.type("clean up")
     app.key("Return")
     app.wait(focused, "the clean-up request to take the keyboard")
-    time.sleep(AFTER_GUARD)
+    app.wait(armed, "its key guard to end")
     app.key("shift+n")
     app.type(REASON)
     app.key("Return")
@@ -140,11 +139,11 @@ def test_keyboard_contract(app: App) -> None:
     assert not (ws / "cleaned.txt").exists()
 
     # (e) Down/Up between two pending cards; the focused one is scrolled into view.
-    first = app.focused("c-one")
+    first, armed = app.focused("c-one"), app.armed("c-one")
     app.type("two steps")
     app.key("Return")
     app.wait(first, "the first of two requests to take the keyboard")
-    time.sleep(AFTER_GUARD)
+    app.wait(armed, "its key guard to end")
     second = app.focused("c-two")
     app.key("Down")
     app.wait(second, "Down: the second card has the keyboard and is in view")
@@ -154,12 +153,12 @@ def test_keyboard_contract(app: App) -> None:
     second = app.focused("c-two")
     app.key("Down")
     app.wait(second, "Down again")
-    first = app.focused("c-one")
+    first, armed = app.focused("c-one"), app.armed("c-one")
     app.key("y")  # approves the second only; the keyboard moves on to the first
     app.wait(first, "after Y the remaining card has the keyboard, in view")
     assert app.tool("c-two")["decision"]["decision"] == "once"
     assert app.tool("c-one").get("decision") is None
-    time.sleep(AFTER_GUARD)
+    app.wait(armed, "the remaining card to take decision keys")
     app.key("n")
     app.wait((ws / "two.txt").exists, "two.txt (the agent runs its calls in order)")
     assert app.tool("c-one")["decision"]["decision"] == "deny"

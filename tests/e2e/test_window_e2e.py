@@ -7,12 +7,11 @@ import os
 import shlex
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.app_driver import AFTER_GUARD, FAKE, ROOT, App
+from tests.e2e.app_driver import FAKE, ROOT, App
 
 OUTPUT = ROOT / "test-output"
 
@@ -37,13 +36,13 @@ def test_type_prompt_and_approve_with_y(display: str, tmp_path: Path) -> None:
     try:
         app.wait(lambda: app.xdotool("search", "--name", "project — Agent Desk"), "the window")
         app.wait(lambda: app.logged("fake_aionrs does not answer ping"), "the agent")
-        focused = app.focused("c-hello")
+        focused, armed = app.focused("c-hello"), app.armed("c-hello")
         app.type("please write hello")
         app.key("Return")
         # The card takes the keyboard once the composer has been idle for 1.5 s (the Enter
         # counts as typing); a person reads it before pressing Y (its key guard).
         app.wait(focused, "the request to take the keyboard")
-        time.sleep(AFTER_GUARD)
+        app.wait(armed, "its key guard to end")
         app.key("y")
         target = workspace / "hello.txt"
         app.wait(target.exists, "hello.txt")

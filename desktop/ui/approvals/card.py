@@ -17,10 +17,11 @@ body is one click away behind the line's toggle.
 
 from __future__ import annotations
 
+import logging
 import time
 from enum import Enum
 
-from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
@@ -41,6 +42,8 @@ from desktop.ui.approvals.summary import describe_decision, extra_description, t
 from desktop.ui.diff import TOGGLE_SHORTCUT
 from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import ElidedLabel, set_role
+
+log = logging.getLogger(__name__)
 
 __all__ = ["ApprovalCard", "CardState", "describe_decision"]
 
@@ -291,8 +294,17 @@ class ApprovalCard(QFrame):
         self.setFocus(Qt.FocusReason.OtherFocusReason)
         if guard and self.key_guard_ms > 0:
             self._guard.start()
+            QTimer.singleShot(self.key_guard_ms, self, self._log_armed)  # for the e2e tests
         else:
             self._guard.invalidate()
+            self._log_armed()
+
+    def _log_armed(self) -> None:
+        if self._guarded():  # a coarse timer may fire a little early
+            remaining = self.key_guard_ms - self._guard.elapsed()
+            QTimer.singleShot(max(1, remaining + 1), self, self._log_armed)
+        elif self.is_pending():
+            log.info("approval %s takes decision keys", self.call_id)
 
     def set_run_status(self, text: str, status: str) -> None:
         """How the call ran, on the card's line ("running", "succeeded", "failed")."""
