@@ -4,6 +4,7 @@ denied from Agent Desk, and is stopped mid-turn leaving no process behind."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from desktop.core.session import Session
 from tests.agents_real.conftest import AGENTS, RealAgent
 from tests.fakes.fake_llm import anthropic_tool_results
 from tests.fakes.fake_llm_dialects import gemini_function_responses, responses_tool_outputs
+from tests.waiting import until
 
 PATCH = (
     "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: notes.md\n+# Notes\n"
@@ -183,6 +185,11 @@ async def test_stop_mid_turn_leaves_no_process(make_agent: Any, key: str) -> Non
     await session.stop()
     assert ended(events).reason == TurnEndReason.STOPPED
     await session.close()
-    await asyncio.sleep(0.2)
-    alive = [p for p in tree if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+
+    def running() -> list[psutil.Process]:
+        return [p for p in tree if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+
+    with contextlib.suppress(pytest.fail.Exception):  # the assertion below says what is left
+        await until(lambda: not running(), 5, "the agent's tree to end")
+    alive = running()
     assert alive == [], [p.cmdline() for p in alive]
