@@ -175,3 +175,20 @@ def qt_palette(colours: Palette) -> QPalette:
     for role in (roles.Text, roles.WindowText, roles.ButtonText):
         palette.setColor(disabled, role, QColor(colours.muted))
     return palette
+
+
+def luminance(colour: str) -> float:
+    """The WCAG relative luminance of a ``#rrggbb`` colour."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two ``#rrggbb`` colours (AA asks 4.5 for text)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)

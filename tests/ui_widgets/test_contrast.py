@@ -19,6 +19,7 @@ from PySide6.QtGui import QPalette
 
 from desktop.ui import theme
 from desktop.ui.conversation import style as conversation_style
+from desktop.ui.palette import contrast
 from desktop.ui.settings import style as settings_style
 from desktop.ui.sidebar import panel as sidebar_panel
 
@@ -40,21 +41,6 @@ _TEXTLESS = re.compile(r"::(?!item|title|tab\b)[\w-]+")
 _RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
 _COLOUR = re.compile(r"(?<![-\w])color:\s*(#[0-9a-fA-F]{6})")
 _BACKGROUND = re.compile(r"background(?:-color)?:\s*(#[0-9a-fA-F]{6})")
-
-
-def _luminance(colour: str) -> float:
-    def channel(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-
-def contrast(a: str, b: str) -> float:
-    """The WCAG contrast ratio of two ``#rrggbb`` colours."""
-    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def _pairs(sheet: str, colours: theme.Palette) -> list[tuple[str, str, str]]:

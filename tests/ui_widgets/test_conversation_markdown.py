@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QObject, QPoint, Qt, QUrl, Slot
-from PySide6.QtGui import QDesktopServices, QGuiApplication, QTextTable
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QTextCursor, QTextTable
 from PySide6.QtWidgets import QApplication, QTextBrowser
 from pytestqt.qtbot import QtBot
 
@@ -121,6 +121,13 @@ def _click_text(qtbot: QtBot, answer: AssistantView, text: str) -> None:
         found = browser.document().find(text)
         if not found.isNull():
             found.setPosition(found.selectionStart() + len(text) // 2)
+
+            def settled(browser: QTextBrowser = browser, found: QTextCursor = found) -> bool:
+                before = browser.cursorRect(found).center()  # the layout may still move it
+                QApplication.processEvents()
+                return browser.cursorRect(found).center() == before
+
+            qtbot.waitUntil(settled)
             spot: QPoint = browser.cursorRect(found).center()
             qtbot.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=spot)
             return
@@ -262,7 +269,8 @@ def test_a_finished_edit_offers_review(qtbot: QtBot) -> None:
         args={"file_path": "main.py", "old_string": "a = 1", "new_string": "a = 2"},
         preview=ToolPreview(kind="diff", text=diff, paths=["main.py"]),
     )
-    assert card.review is not None and card.review.isVisible()
+    qtbot.waitUntil(lambda: card.review is not None and card.review.isVisible())
+    assert card.review is not None
     assert card.review.accessibleName() == "Review the change full-window"
     with qtbot.waitSignal(view.review_requested) as asked:
         qtbot.mouseClick(card.review, Qt.MouseButton.LeftButton)

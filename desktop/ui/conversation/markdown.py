@@ -29,7 +29,7 @@ from pygments.token import Generic, _TokenType
 from pygments.util import ClassNotFound
 from PySide6.QtCore import QCoreApplication
 
-from desktop.ui.palette import DARK, LIGHT, Palette
+from desktop.ui.palette import DARK, LIGHT, Palette, contrast, luminance
 
 #: The scheme of the links a code block's "Copy" is (the view copies that block, never opens it).
 COPY_SCHEME = "agentdesk-copy"
@@ -55,26 +55,12 @@ def _break_long_words(text: str) -> str:
     return _LONG_WORD.sub("\\1\u200b", text)
 
 
-def _luminance(colour: str) -> float:
-    def channel(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-
-def _contrast(a: str, b: str) -> float:
-    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
 def readable(colour: str, background: str) -> str:
     """``colour`` (``#rrggbb``), lightened or darkened until it reads at AA on ``background``."""
     r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     hue, light, sat = colorsys.rgb_to_hls(r, g, b)
-    step = 0.02 if _luminance(background) < 0.18 else -0.02
-    while _contrast(colour, background) < _AA and 0.0 < light < 1.0:
+    step = 0.02 if luminance(background) < 0.18 else -0.02
+    while contrast(colour, background) < _AA and 0.0 < light < 1.0:
         light = min(1.0, max(0.0, light + step))
         r, g, b = colorsys.hls_to_rgb(hue, light, sat)
         colour = "#{:02x}{:02x}{:02x}".format(*(round(c * 255) for c in (r, g, b)))
