@@ -15,7 +15,6 @@ import os
 import shlex
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from desktop.core.cgroup_scope import CgroupScope, scope_parent
 from desktop.core.events import ApprovalMode, ToolFinished
 from desktop.core.session import Session
 from tests.core.support import Recorder, fake_factory
+from tests.waiting import until
 
 pytestmark = pytest.mark.skipif(
     scope_parent() is None, reason="no writable cgroup v2 hierarchy on this machine"
@@ -56,14 +56,6 @@ def _dead(pid: int) -> bool:
         return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
     except psutil.NoSuchProcess:
         return True
-
-
-async def _until(condition: Callable[[], bool], seconds: float) -> None:
-    async def poll() -> None:
-        while not condition():
-            await asyncio.sleep(0.05)
-
-    await asyncio.wait_for(poll(), seconds)
 
 
 def _own_scopes() -> set[str]:
@@ -113,15 +105,15 @@ async def test_stop_kills_a_process_that_scrubbed_its_tag(tmp_path: Path) -> Non
     try:
         await session.start()
         session.submit(Prompt("go"))
-        await _until(pid_file.exists, 15)
+        await until(pid_file.exists, 15)
         pid = int(pid_file.read_text())
         assert "AGENTDESK_PROCESS_TREE" not in psutil.Process(pid).environ()  # the tag is gone
         await recorder.wait_for(ToolFinished, timeout=15)
         await asyncio.wait_for(session.stop(), 15)
-        await _until(lambda: _dead(pid), 20)
+        await until(lambda: _dead(pid), 20)
     finally:
         if pid_file.exists():
             _kill(int(pid_file.read_text()))
         await asyncio.wait_for(session.close(), 20)
     # The agent's scope is gone with it (no empty cgroups pile up).
-    await _until(lambda: _own_scopes() <= before, 10)
+    await until(lambda: _own_scopes() <= before, 10)
