@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
@@ -36,48 +36,15 @@ if TYPE_CHECKING:  # the core and the pane load after the first paint (``desktop
     from PySide6.QtWidgets import QDialog
 
     from desktop.core.session import BackendFactory
-    from desktop.core.settings import SettingsStore
     from desktop.ui.pane import ConversationPane
     from desktop.ui.plugins import WindowPlugin
     from desktop.ui.qt_async import AsyncRuntime, TaskScope
     from desktop.ui.review.controller import ReviewController
     from desktop.ui.sidebar.lists import ConversationList
     from desktop.ui.sidebar.resume import AgentSource
+    from desktop.ui.window_host import WindowHost
 
 log = logging.getLogger(__name__)
-
-
-class WindowHost(Protocol):
-    """What a window needs from the application (implemented by ``AppContext``)."""
-
-    @property
-    def runtime(self) -> AsyncRuntime:
-        """The app's task runtime."""
-
-    @property
-    def settings(self) -> SettingsStore:
-        """The settings store (View ▸ Theme saves the theme choice there)."""
-
-    def agent_for(self, workspace: Path) -> tuple[str, BackendFactory | str]:
-        """Agent name and a backend factory, or the name and why it cannot run."""
-
-    def agents_for(self, workspace: Path) -> AgentSource:
-        """The agents of the window of ``workspace`` by name, and their Settings."""
-
-    def open_workspace(self, path: Path) -> WorkspaceWindow:
-        """Open (or raise) the window of ``path``."""
-
-    def choose_workspace(self, parent: QWidget) -> None:
-        """Ask for a folder and open it."""
-
-    def recent_workspaces(self) -> list[Path]:
-        """Recently opened folders, newest first."""
-
-    def windows(self) -> list[WorkspaceWindow]:
-        """Open windows."""
-
-    def notify(self, title: str, message: str) -> None:
-        """A desktop notification."""
 
 
 class WorkspaceWindow(QMainWindow):
