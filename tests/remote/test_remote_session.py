@@ -220,7 +220,7 @@ async def test_reconnects_after_the_runtime_restarts_between_turns(runtime: Runt
     await runtime.stop()
     turn = session.submit(Prompt("during"))
     await until(  # the turn waits for the runtime and says so…
-        lambda: [e for e in rec.of(Notice, turn) if "Connecting" in e.message], 5, "the notice"
+        lambda: [e for e in rec.of(Notice, turn) if "Connecting" in e.message], 15, "the notice"
     )
     assert [e for e in rec.of(Notice, turn) if "Connecting" in e.message]
     assert not [e for e in rec.events if isinstance(e, TurnEnded) and e.turn_id == turn]
