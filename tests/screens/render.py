@@ -263,6 +263,7 @@ async def _states(out: Path, theme: str, scale: int) -> None:
 
     context.quit()
     await _until(lambda: not context.windows(), "windows closed", 60)
+    await context.shutdown()  # as the app does on its way out: nothing it started outlives it
 
 
 def _tool_done(pane: Any) -> bool:
