@@ -17,11 +17,10 @@ body is one click away behind the line's toggle.
 
 from __future__ import annotations
 
-import logging
 import time
 from enum import Enum
 
-from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
@@ -36,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from desktop.core.events import Decision, DecisionSource, ToolDecided, ToolRequested
 from desktop.ui.approvals import spoken
+from desktop.ui.approvals.key_guard import DEFAULT_KEY_GUARD_MS, KeyGuard
 from desktop.ui.approvals.line import CardLine
 from desktop.ui.approvals.preview import PreviewBody
 from desktop.ui.approvals.summary import describe_decision, extra_description, tool_sentence
@@ -43,12 +43,8 @@ from desktop.ui.diff import TOGGLE_SHORTCUT
 from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import ElidedLabel, set_role
 
-log = logging.getLogger(__name__)
-
 __all__ = ["ApprovalCard", "CardState", "describe_decision"]
 
-#: Milliseconds after the card took focus by itself during which decision keys are ignored.
-DEFAULT_KEY_GUARD_MS = 300
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 _CARD_KEYS = (Qt.Key.Key_Y, Qt.Key.Key_A, Qt.Key.Key_N, Qt.Key.Key_Escape, *_ENTER)
 _SHIFT_KEYPAD = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
@@ -98,7 +94,7 @@ class ApprovalCard(QFrame):
         self.category = event.category.value
         self.state = CardState.PENDING if event.pending else CardState.RESOLVED
         self.key_guard_ms = key_guard_ms
-        self._guard = QElapsedTimer()
+        self._guard = KeyGuard(key_guard_ms, self, self.call_id, self.is_pending)
         self.setObjectName("approvalCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         # Tab (and the navigator) focus a card, a click does not: clicking its toggles or its
@@ -138,32 +134,24 @@ class ApprovalCard(QFrame):
         # Short labels keep the row narrower than the conversation column; the full wording is
         # each button's accessible name and tooltip.
         self.approve_button = self._button(
-            self.tr("Approve"), self.tr("Approve once"), "Y / Enter", "Y"
+            self.tr("Approve"), self.tr("Approve once"), "Y / Enter", "Y", Icon.APPROVE
         )
         self.always_button = self._button(
             self.tr("Always"),
             self.tr("Approve always: {category} tools in this conversation").format(
-                category=self.category), "A")  # fmt: skip
-        self.deny_button = self._button(self.tr("Deny"), self.tr("Deny"), "N / Esc", "N")
+                category=self.category), "A", "", Icon.APPROVE_ALWAYS)  # fmt: skip
+        self.deny_button = self._button(self.tr("Deny"), self.tr("Deny"), "N / Esc", "N", Icon.DENY)
         self.reason_button = self._button(
-            self.tr("Reason…"), self.tr("Deny with reason"), "Shift+N", self.tr("⇧N")
-        )
+            self.tr("Reason…"), self.tr("Deny with reason"), "Shift+N", self.tr("⇧N"),
+            Icon.DENY_REASON)  # fmt: skip
         self.never_button = self._button(
             self.tr("Never"),
             self.tr("Deny always: {category} tools in this conversation").format(
-                category=self.category), "Ctrl+Shift+N", "⌃⇧N")  # fmt: skip
+                category=self.category), "Ctrl+Shift+N", "⌃⇧N", Icon.NEVER)  # fmt: skip
         self.never_button.setVisible(event.offers_reject_always)  # the protocol has it (ACP)
         self.never_button.setEnabled(event.offers_reject_always)  # else its key does nothing
         set_role(self.approve_button, "primary", polished=False)
         set_role(self.deny_button, "danger", polished=False)
-        for button, icon, role in (
-            (self.approve_button, Icon.APPROVE, "accent_text"),
-            (self.always_button, Icon.APPROVE_ALWAYS, "text"),
-            (self.deny_button, Icon.DENY, "danger"),
-            (self.reason_button, Icon.DENY_REASON, "text"),
-            (self.never_button, Icon.NEVER, "danger"),
-        ):
-            decorate(button, icon, role=role, size=14)
         self._build_layout()
         self._connect_signals()
         set_role(self, "approval", polished=False, state=self.state.value)
@@ -172,8 +160,10 @@ class ApprovalCard(QFrame):
         else:  # what a screen reader says with the name: what will happen, which keys
             self.setAccessibleDescription(spoken.keys(event.offers_reject_always, extra))
 
-    def _button(self, label: str, name: str, keys: str, key_hint: str = "") -> QPushButton:
+    def _button(self, label: str, name: str, keys: str, key_hint: str, icon: Icon) -> QPushButton:
         button = QPushButton(f"{label}  {key_hint or keys}", self.action_row)
+        role = {Icon.APPROVE: "accent_text", Icon.DENY: "danger", Icon.NEVER: "danger"}
+        decorate(button, icon, role=role.get(icon, "text"), size=14)
         button.setAccessibleName(name)
         button.setAccessibleDescription(self.tr("Shortcut: {keys}").format(keys=keys))
         button.setToolTip(f"{name} ({keys})")
@@ -191,9 +181,8 @@ class ApprovalCard(QFrame):
         buttons = QHBoxLayout(self.action_row)
         buttons.setContentsMargins(0, 2, 0, 0)
         buttons.setSpacing(8)
-        for button in (self.approve_button, self.always_button, self.deny_button):
-            buttons.addWidget(button)
-        for button in (self.reason_button, self.never_button):
+        for button in (self.approve_button, self.always_button, self.deny_button,
+                       self.reason_button, self.never_button):  # fmt: skip
             buttons.addWidget(button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
@@ -253,8 +242,7 @@ class ApprovalCard(QFrame):
             self.cancel_reason()
         self.state = CardState.SUBMITTED
         self._collapse()
-        wording = {Decision.ONCE: self.tr("Approving…"), Decision.ALWAYS: self.tr("Approving…")}
-        self._show_status(wording.get(decision, self.tr("Denying…")))
+        self._show_status(self.tr("Denying…") if decision.denies else self.tr("Approving…"))
         self.decided.emit(self.call_id, decision.value, reason)
         self.settled.emit(self.call_id)
 
@@ -292,19 +280,7 @@ class ApprovalCard(QFrame):
     def take_focus(self, *, guard: bool) -> None:
         """Focus the card; with ``guard``, ignore decision keys for ``key_guard_ms``."""
         self.setFocus(Qt.FocusReason.OtherFocusReason)
-        if guard and self.key_guard_ms > 0:
-            self._guard.start()
-            QTimer.singleShot(self.key_guard_ms, self, self._log_armed)  # for the e2e tests
-        else:
-            self._guard.invalidate()
-            self._log_armed()
-
-    def _log_armed(self) -> None:
-        if self._guarded():  # a coarse timer may fire a little early
-            remaining = self.key_guard_ms - self._guard.elapsed()
-            QTimer.singleShot(max(1, remaining + 1), self, self._log_armed)
-        elif self.is_pending():
-            log.info("approval %s takes decision keys", self.call_id)
+        self._guard.start() if guard else self._guard.stop()
 
     def set_run_status(self, text: str, status: str) -> None:
         """How the call ran, on the card's line ("running", "succeeded", "failed")."""
@@ -342,7 +318,7 @@ class ApprovalCard(QFrame):
     # -- keys ----------------------------------------------------------------------------
 
     def _guarded(self) -> bool:
-        return self._guard.isValid() and self._guard.elapsed() < self.key_guard_ms
+        return self._guard.active()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
@@ -406,7 +382,7 @@ class ApprovalCard(QFrame):
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         if event.reason() == Qt.FocusReason.MouseFocusReason:
-            self._guard.invalidate()
+            self._guard.stop()
         self.set_review_hint(False)
         super().focusInEvent(event)
 
