@@ -177,6 +177,9 @@ def test_suggest_next_prompt_fills_the_composer(
             ),
             what="extension post shown",
         )
+        # A window wide enough for the buttons' labels (a narrow composer shows icons alone).
+        pane.window().resize(1200, 760)
+        await until(lambda: not pane.composer.compact, what="the composer's full labels")
         button = pane.composer.action_buttons.get("suggest")
         assert button is not None and button.text() == "Suggest"
         button.click()
