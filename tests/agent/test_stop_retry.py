@@ -12,16 +12,17 @@ from tests.agent.harness import running, types
 from tests.fakes.fake_llm import FakeLLM, ToolCallSpec, Turn, anthropic_tool_results
 
 
-def _gone(pid: int) -> bool:
+def _gone(proc: psutil.Process) -> bool:
+    """Ended (a reused pid is another process: ``is_running`` compares start times)."""
     try:
-        return psutil.Process(pid).status() in (psutil.STATUS_ZOMBIE, psutil.STATUS_DEAD)
+        return not proc.is_running() or proc.status() in (psutil.STATUS_ZOMBIE, psutil.STATUS_DEAD)
     except psutil.NoSuchProcess:
         return True
 
 
-def _status(pid: int) -> str:
+def _status(proc: psutil.Process) -> str:
     try:
-        return str(psutil.Process(pid).status())
+        return str(proc.status()) if proc.is_running() else "gone"
     except psutil.NoSuchProcess:
         return "gone"
 
@@ -62,8 +63,8 @@ def test_stop_kills_the_whole_bash_process_group(workspace: Path, llm: FakeLLM) 
         while not (workspace / "child.pid").exists() or not (workspace / "child.pid").read_text():
             assert time.monotonic() < deadline
             time.sleep(0.02)
-        shell = int((workspace / "shell.pid").read_text())
-        child = int((workspace / "child.pid").read_text())
+        shell = psutil.Process(int((workspace / "shell.pid").read_text()))
+        child = psutil.Process(int((workspace / "child.pid").read_text()))
         assert not _gone(shell) and not _gone(child)
         agent.send({"type": "stop"})
         assert agent.next() == {

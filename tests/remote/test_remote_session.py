@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -218,12 +219,16 @@ async def test_reconnects_after_the_runtime_restarts_between_turns(runtime: Runt
     session, rec = new_session(runtime)
     (first,) = await run(session, "before")
     await runtime.stop()
+    # Hold the port while the runtime is down: a server of another test process (pytest-xdist)
+    # could otherwise be given it, and the turn would go there instead of waiting.
+    holder = socket.create_server(("127.0.0.1", runtime.port))
     turn = session.submit(Prompt("during"))
     await until(  # the turn waits for the runtime and says so…
         lambda: [e for e in rec.of(Notice, turn) if "Connecting" in e.message], 15, "the notice"
     )
     assert [e for e in rec.of(Notice, turn) if "Connecting" in e.message]
     assert not [e for e in rec.events if isinstance(e, TurnEnded) and e.turn_id == turn]
+    holder.close()
     await runtime.start()  # …which comes back on the same port
     await asyncio.wait_for(session.wait_idle(), 10)
     assert rec.ended(turn).reason == TurnEndReason.COMPLETED
