@@ -1,0 +1,1 @@
+"""Checkpoints of a workspace around each turn: record, compare, restore (issue 17)."""
