@@ -107,9 +107,9 @@ def test_sending_counts_as_typing_then_the_card_takes_focus_when_idle(
     qtbot.waitUntil(composer.hasFocus)
     navigator = ApprovalNavigator(composer, host)
     composer.setPlainText("please build")
+    sent = time.monotonic()  # the composer times its idleness from the key press itself
     with qtbot.waitSignal(composer.send):
         qtbot.keyClick(composer, Qt.Key.Key_Return)
-    sent = time.monotonic()
     composer.clear()  # as the Composer does after sending
     first, second = _card(host, make_request, 0), _card(host, make_request, 1)
     navigator.add(first)
