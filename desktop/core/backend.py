@@ -102,6 +102,10 @@ class AgentBackend(ABC):
     async def set_mode(self, mode: ApprovalMode) -> None:  # noqa: B027 - optional hook
         """Forward a mode change to agents that also apply modes themselves."""
 
+    async def end_escaped(self) -> None:  # noqa: B027 - optional hook
+        """End what a stopped turn's tools started that left the agent's process tree (a
+        daemon that called ``setsid()``): the agent confirmed the stop but cannot reach it."""
+
     async def send_history(self, text: str) -> None:  # noqa: B027 - optional hook
         """Give the agent prior conversation context (before the first prompt)."""
 

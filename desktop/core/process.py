@@ -270,6 +270,17 @@ class AgentProcess:
         reap()
         self._tree.release()
 
+    def kill_escaped(self) -> int:
+        """Kill what the agent started that left its tree (a daemon of a stopped turn's tool);
+        its remaining descendants are the agent's own business. Returns how many were killed."""
+        if self._proc is None or self._tree is None:
+            return 0
+        killed = self._tree.kill_escaped()
+        if killed:
+            log.info("killed %d process(es) that left agent %s's tree", killed, self.argv[0])
+        reap()
+        return killed
+
     def _signal_tree(self, sig: int) -> None:
         assert self._proc is not None and self._tree is not None
         if sys.platform != "win32":

@@ -114,6 +114,21 @@ class ProcessTree:
                 _adopted.setdefault(proc.pid, proc)
         return self.alive()
 
+    def kill_escaped(self) -> int:
+        """SIGKILL the members found now (by tag or scope) that are no longer descendants of the
+        agent: a tool's child that left the tree, which the agent itself cannot reach. Returns
+        how many were killed."""
+        members = self.collect()
+        try:
+            inside = {child.pid for child in psutil.Process(self.root).children(recursive=True)}
+        except psutil.Error:
+            inside = set()  # the agent is gone: every member left its tree
+        escaped = [proc for proc in members if proc.pid not in inside]
+        for proc in escaped:
+            with contextlib.suppress(psutil.Error):
+                proc.kill()
+        return len(escaped)
+
     def alive(self) -> list[psutil.Process]:
         """Remembered members still running (a reused pid is not a member)."""
         alive = []

@@ -338,6 +338,8 @@ class Session:
                     )
                 )
             await backend.shutdown(self.shutdown_timeout)
+        else:
+            await backend.end_escaped()  # the agent stopped; what left its tree did not
 
     # ------------------------------------------------------------------ backend events
 

@@ -24,6 +24,7 @@ import pytest
 
 from desktop.core.backend import AgentBackend, Prompt
 from desktop.core.events import (
+    AgentExited,
     ApprovalMode,
     ErrorEvent,
     ToolFinished,
@@ -194,6 +195,36 @@ async def test_session_stop_kills_a_daemon_that_left_the_tree(workspace: Path) -
         await recorder.wait_for(ToolFinished, timeout=15)  # the agent is in its "hang" step
         await asyncio.wait_for(session.stop(), 15)
         await until(lambda: _dead(pid), 20, f"the daemon {pid} to end")
+    finally:
+        if pid_file.exists():
+            _kill(int(pid_file.read_text()))
+        await asyncio.wait_for(session.close(), 20)
+
+
+@pytest.mark.asyncio
+async def test_a_stop_the_agent_confirms_still_kills_the_daemon_that_left_the_tree(
+    workspace: Path,
+) -> None:
+    """Item 12 when the agent honours the stop (it ends its own tools' process groups and the
+    turn): the daemon that left the agent's tree is out of the agent's reach, so the host ends
+    it. The agent itself keeps running for the next prompt."""
+    scenario = {"turns": [[_daemon_tool(), {"sleep": 60}]]}
+    factory = fake_factory(workspace, "spec", scenario)
+    session = Session(factory, workspace=workspace, mode=ApprovalMode.YOLO, stop_grace=10.0)
+    recorder = Recorder()
+    session.subscribe(recorder)
+    pid_file = workspace / "daemon.pid"
+    try:
+        await session.start()
+        session.submit(Prompt("go"))
+        await until(pid_file.exists, 15, "the daemon's pid file")
+        pid = int(pid_file.read_text())
+        await recorder.wait_for(ToolFinished, timeout=15)
+        await asyncio.wait_for(session.stop(), 15)
+        ended = await recorder.wait_for(TurnEnded, timeout=5)
+        assert ended.message is None, "the agent confirmed the stop itself"
+        await until(lambda: _dead(pid), 20, f"the daemon {pid} to end")
+        assert not recorder.of(AgentExited), "the agent stays for the next prompt"
     finally:
         if pid_file.exists():
             _kill(int(pid_file.read_text()))

@@ -201,6 +201,11 @@ class ProcessBackend(AgentBackend, Generic[LaunchT]):
         await self._end_failed_start()
         raise self._start_error(f"did not become ready within {self._ready_timeout:g} s")
 
+    async def end_escaped(self) -> None:
+        """Kill the stopped turn's processes that left the agent's tree (found by tag/scope)."""
+        if self._process.returncode is None and self._process.pid is not None:
+            await asyncio.to_thread(self._process.kill_escaped)
+
     async def shutdown(self, timeout: float) -> None:
         """Close stdin, give the agent a moment, then terminate and kill its process tree."""
         self._exit_expected = True
