@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.ui.composer_actions import PluginButton
 from desktop.ui.i18n import QT_TRANSLATE_NOOP
 from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role
@@ -265,14 +266,26 @@ class Composer(QWidget):
     def add_action(self, name: str, text: str, *, accessible: str, tip: str) -> QPushButton:
         """A button of a window plug-in (e.g. "Suggest"), before Stop and Send; the caller
         connects its ``clicked``. ``name`` is its key in ``action_buttons`` and names its object."""
-        button = QPushButton(text)
+        button = PluginButton(text, self._follow_compact)
         button.setObjectName(f"{name}Button")
         button.setAccessibleName(accessible)
         button.setToolTip(tip)
         self._row.insertWidget(self._row.indexOf(self.stop), button)
         self.action_buttons[name] = button
         _never_cut(button)
+        if self._compact:  # the row's width with every full label, this one's too
+            self._full_width += button.sizeHint().width() + self._row.spacing()
+            self._follow_compact(button)
+        elif self.isVisible():
+            button.show()  # counted in the row's width now, not at the next layout pass
+            self._fit()
         return button
+
+    def _follow_compact(self, button: QPushButton) -> None:
+        """While compact, a plug-in's button shows its icon alone, as soon as it has one."""
+        if self._compact and not button.icon().isNull() and button.text():
+            self._full_texts[button] = button.text()
+            button.setText("")
 
     # ------------------------------------------------------------------ narrow windows
     def resizeEvent(self, event: QResizeEvent) -> None:
