@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QStatusBar
 
+from desktop.ui.agent_titles import agent_title
 from desktop.ui.composer import mode_label
 from desktop.ui.i18n import QT_TRANSLATE_NOOP
 
@@ -68,7 +69,7 @@ class WindowStatus:
         state = state_words(str(pane.session.state.value))
         self.labels["state"].setText(state)
         self.labels["state"].setAccessibleDescription(state)
-        self.labels["agent"].setText(pane.agent_name)
+        self.labels["agent"].setText(agent_title(pane.agent_name))
         self.labels["agent"].setToolTip(
             QCoreApplication.translate("StatusBar", "Agent of this conversation")
         )

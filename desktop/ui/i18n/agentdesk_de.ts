@@ -17,6 +17,13 @@
     </message>
 </context>
 <context>
+    <name>AgentName</name>
+    <message>
+        <source>Built-in agent</source>
+        <translation>Eingebauter Agent</translation>
+    </message>
+</context>
+<context>
     <name>Announce</name>
     <message>
         <source>Agent answered: {text}</source>

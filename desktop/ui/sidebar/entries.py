@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
+from desktop.ui.agent_titles import agent_title
+
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
@@ -54,11 +56,12 @@ def when(timestamp: float, now: float | None = None) -> str:
 
 
 def meta_line(entry: Entry, now: float | None = None) -> str:
-    """The second line of a row: when and with which agent."""
+    """The second line of a row: when and with which agent (its name in words)."""
+    agent = agent_title(entry.agent)
     if not entry.stored:
         draft = QCoreApplication.translate("When", "Draft")
-        return f"{draft} · {entry.agent}" if entry.agent else draft
-    return f"{when(entry.updated_at, now)} · {entry.agent}"
+        return f"{draft} · {agent}" if agent else draft
+    return f"{when(entry.updated_at, now)} · {agent}"
 
 
 def set_role(widget: QWidget, role: str) -> None:
