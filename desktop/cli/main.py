@@ -23,6 +23,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "keys": ("desktop.cli.keys_command", "store, list or delete API keys in the OS keyring"),
     "profiles": ("desktop.cli.profiles_command", "list, add or remove provider profiles"),
     "history": ("desktop.cli.history_command", "list, show, search or export conversations"),
+    "mcp": ("desktop.cli.mcp_command", "list, add, remove or test MCP servers"),
 }
 
 EXIT_USAGE = 2
@@ -62,6 +63,11 @@ def _gui_parser() -> argparse.ArgumentParser:
     agent.add_argument("--agent", help="agent for new conversations in this window")
     agent.add_argument("--agent-cmd", help='command of an aionrs-protocol agent, "CMD ARGS"')
     parser.add_argument(
+        "--conversation",
+        metavar="ID",
+        help="open the window on this stored conversation (an id agentdesk history list prints)",
+    )
+    parser.add_argument(
         "--smoke-test",
         nargs="?",
         const="full",
@@ -95,7 +101,7 @@ def _quick_gui_options(args: list[str]) -> argparse.Namespace | None:
             values["path"] = arg
     if values["agent"] is not None and values["agent_cmd"] is not None:
         return None  # the parser reports the conflict
-    return argparse.Namespace(**values, smoke_test=None)
+    return argparse.Namespace(**values, smoke_test=None, conversation=None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -15,7 +15,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from desktop.core.events import AgentReady, ApprovalMode, Decision, SessionEvent, StartFix
+from desktop.core.events import (
+    AgentReady,
+    ApprovalMode,
+    Decision,
+    ErrorEvent,
+    SessionEvent,
+    StartFix,
+)
 from desktop.core.signals import SignalFilter, SignalListener, Unsubscribe
 
 EmitFn = Callable[[SessionEvent], None]
@@ -48,6 +55,11 @@ class AgentStartError(Exception):
         if self.stderr_tail:
             text += "\n" + self.stderr_tail
         return text
+
+    def event(self) -> ErrorEvent:
+        """The session event that reports this failure (with its fix)."""
+        message, fix = str(self), self.fix
+        return ErrorEvent(code="agent_start_failed", message=message, retryable=True, fix=fix)
 
 
 @dataclass(frozen=True)

@@ -18,19 +18,21 @@ the agent came up with a different session than the one asked for. Both front en
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
 from desktop.core.backend import AgentStartError
+from desktop.core.entries import Item
 from desktop.core.events import ApprovalMode, Notice
-from desktop.core.history.models import StoredConversation
+from desktop.core.history.models import ItemKind, StoredConversation, StoredItem
 from desktop.core.history.resume import (
     ResumePlan,
     apply_history,
     build_resume_summary,
     plan_resume,
 )
+from desktop.core.launch.deferred import LazyBackend
 from desktop.core.session import BackendFactory, Session
 
 log = logging.getLogger(__name__)
@@ -177,6 +179,40 @@ class Conversation:
         return cls(
             factory, workspace=workspace, mode=mode, resume_id=resume.plan.resume_id, starter=resume
         )
+
+    async def check(self) -> None:
+        """Find, without starting the agent, whether it can start (a deferred agent resolves its
+        program and key): a problem is published as its start would publish it, so the window
+        offers the fix before the first prompt. The agent itself starts with that prompt."""
+        backend = self.session.factory(None)
+        if isinstance(backend, LazyBackend):
+            try:
+                await backend.resolved()
+            except AgentStartError as exc:
+                self.session.publish(exc.event())
+
+    async def suspend(self, transcript: Sequence[Item]) -> bool:
+        """Stop the agent of an idle conversation to free its memory (False: not idle). The next
+        ``start`` continues the conversation with the resume plan a conversation reopened from
+        history gets (``ResumeStarter``): the agent's own session, else a summary of
+        ``transcript`` (the conversation so far)."""
+        if not await self.session.suspend():
+            return False
+        so_far = StoredConversation(
+            id="",
+            workspace=str(self.session.workspace),
+            title="",
+            agent="",
+            agent_session_id=self.session.agent_session_id,
+            created_at=0,
+            updated_at=0,
+            items=[
+                StoredItem(id=n, seq=n, kind=ItemKind(item.type), entry=item, created_at=0)
+                for n, item in enumerate(transcript)
+            ],
+        )
+        self.starter = ResumeStarter.planned(so_far, agent_has_sessions=True)
+        return True
 
     async def start(self) -> None:
         """Start the agent: plainly, or as the starter says.

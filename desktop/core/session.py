@@ -28,7 +28,6 @@ from desktop.core.events import (
     ApprovalMode,
     Decision,
     DecisionSource,
-    ErrorEvent,
     Notice,
     SessionEvent,
     SessionState,
@@ -52,6 +51,10 @@ Subscriber = Callable[[SessionEvent], None]
 
 #: States in which a turn is under way (the window's Stop is enabled).
 BUSY = (SessionState.RUNNING, SessionState.AWAITING_APPROVAL, SessionState.STOPPING)
+
+
+#: States without a running agent.
+_DOWN = (SessionState.EXITED, SessionState.NEW)
 
 
 class Session:
@@ -196,10 +199,7 @@ class Session:
         async with self._start_lock:
             if self.closed:
                 raise AgentStartError("the conversation was closed")
-            if self._backend is not None and self.state not in (
-                SessionState.EXITED,
-                SessionState.NEW,
-            ):
+            if self._backend is not None and self.state not in _DOWN:
                 assert self.ready_info is not None
                 return self.ready_info
             self.set_state(SessionState.STARTING)
@@ -211,11 +211,7 @@ class Session:
             except AgentStartError as exc:
                 self._signals.detach()
                 self._backend = None
-                self.publish(
-                    ErrorEvent(
-                        code="agent_start_failed", message=str(exc), retryable=True, fix=exc.fix
-                    )
-                )
+                self.publish(exc.event())
                 self.set_state(SessionState.EXITED)
                 raise
             if self._closed:  # closed while the agent started: end it, nobody will
@@ -234,6 +230,17 @@ class Session:
         """End the agent if it still runs and start it again, resuming its session."""
         await self._end_backend()
         return await self.start()
+
+    async def suspend(self) -> bool:
+        """End an idle agent (its memory freed); the session is ``NEW`` again and the next prompt
+        starts the agent, resuming its session. False (nothing done) unless idle."""
+        async with self._start_lock:  # a prompt's start waits until the agent is gone
+            idle = self.state in (SessionState.READY, SessionState.IDLE) and not self._queue
+            if self._closed or self._backend is None or not idle:
+                return False
+            await self._end_backend()
+            self.set_state(SessionState.NEW)
+            return True
 
     async def close(self) -> None:
         """Deny what is pending, stop the turn, end the agent. The session is unusable after."""
@@ -280,11 +287,8 @@ class Session:
         while self._queue and not self._closed:
             if self._backend is not None and not self._backend.accepts_prompts:
                 await self._end_backend()  # it is quitting; resume in a fresh process
-            if self._backend is None or self.state in (
-                SessionState.EXITED,
-                SessionState.NEW,
-                SessionState.STARTING,  # a start is under way: wait for it (start() locks)
-            ):
+            # STARTING: a start is under way, wait for it (start() locks)
+            if self._backend is None or self.state in (*_DOWN, SessionState.STARTING):
                 try:
                     await self.start()
                 except AgentStartError as exc:
@@ -377,11 +381,8 @@ class Session:
         turn = self._active_turn
         stopping = self.state == SessionState.STOPPING
         if turn is not None:
-            what = (
-                f"exit code {event.exit_code}"
-                if event.signal is None
-                else (f"signal {event.signal}")
-            )
+            code, signal = event.exit_code, event.signal
+            what = f"exit code {code}" if signal is None else f"signal {signal}"
             self._end_turn(
                 TurnEnded(
                     turn_id=turn,

@@ -3,7 +3,7 @@
 Start-up (``run``): single-instance hand-off (a running Agent Desk opens the folder and this
 process exits 0), then the first window, painted before anything heavy is imported
 (``desktop.ui.startup``); then the qasync loop starts, the rest loads, and the first
-conversation replaces the window's empty page and the agent starts.
+conversation replaces the window's empty page (its agent starts with the first prompt).
 
 Shutdown, in order: windows close their sessions (pending approvals denied, turns stopped,
 agents ended and reaped), leftover tasks are cancelled, the loop closes (``asyncio.Runner``),
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QApplication, QWidget
 
 from desktop.ui import startup_hints, theme
@@ -306,51 +306,85 @@ class WindowAgents:
         return self._context.settings.subscribe(changed)
 
 
-async def _main(context: AppContext, first: WorkspaceWindow) -> int:
+async def _main(context: AppContext, first: WorkspaceWindow, stored: str | None = None) -> int:
+    """The app after the first paint; ``stored``: the conversation ``--conversation`` opens."""
+    from desktop.ui.open_conversation import open_in
+    from desktop.ui.qt_async import settle_garbage
+
     first.finish_building()  # menus' actions: usable from the loop's first step
     context.server.listen()
     _quit_on_signals(context)
     await finish_startup()
     if first in context.windows():  # not closed while loading
-        first.new_conversation()
+        if stored is None or await open_in(first, stored) is None:
+            first.new_conversation()
         context.remember(first.workspace)
+    settle_garbage()
     await context.all_closed.wait()
     await context.shutdown()
     return 0
 
 
-def _quit_on_signals(context: AppContext) -> QTimer:
+def _quit_on_signals(context: AppContext) -> QObject:
     """SIGTERM/SIGINT close every window cleanly (exit status 0, agents ended).
 
-    Python runs signal handlers only between bytecodes; while Qt waits in C nothing runs, so a
-    cheap timer wakes the interpreter four times a second.
+    Python runs signal handlers only between bytecodes; while Qt waits in C nothing runs. The C
+    handler writes the signal number to a socket (``signal.set_wakeup_fd``) that a
+    ``QSocketNotifier`` watches, so the loop wakes only when a signal arrives (the answer
+    qutebrowser and napari use; a polling timer woke an idle window four times a second).
     """
     import asyncio
     import signal
+    import socket
+
+    from PySide6.QtCore import QSocketNotifier
 
     loop = asyncio.get_running_loop()
 
     def handler(_signum: int, _frame: object) -> None:
         loop.call_soon_threadsafe(context.quit)
 
+    reader, writer = socket.socketpair()
+    for end in (reader, writer):
+        end.setblocking(False)
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, context.app)
+
+    def drain() -> None:  # the Python handler has run by now; empty the socket
+        try:
+            while reader.recv(64):
+                pass
+        except OSError:
+            pass
+
+    notifier.activated.connect(drain)
+    _SIGNAL_SOCKETS[:] = [reader, writer]  # alive as long as the process
+    signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, handler)
-    timer = QTimer(context.app)
-    timer.start(250)
-    timer.timeout.connect(_noop)
-    return timer
+    return notifier
+
+
+#: The signal wake-up socket pair (kept open for the process's lifetime).
+_SIGNAL_SOCKETS: list[object] = []
 
 
 def _agent_options(options: argparse.Namespace) -> AgentOptions:
     return AgentOptions(getattr(options, "agent", None), getattr(options, "agent_cmd", None))
 
 
-def _noop() -> None:
-    """Gives Python a chance to run pending signal handlers."""
-
-
 def run(options: argparse.Namespace) -> int:
     """Open the window for ``options.path`` (or hand it to a running instance); exit status."""
+    stored = None
+    if getattr(options, "conversation", None):
+        from desktop.ui.open_conversation import StoredConversationError, stored_workspace
+
+        given = Path(options.path) if options.path else None
+        try:
+            stored, home = stored_workspace(options.conversation, given)
+        except StoredConversationError as exc:
+            print(f"agentdesk: {exc}", file=sys.stderr)  # noqa: T201
+            return 2
+        options.path = options.path or str(home)
     first = initial_workspace(options)
     if not first.is_dir():
         print(f"agentdesk: {first} is not a folder", file=sys.stderr)  # noqa: T201
@@ -364,6 +398,6 @@ def run(options: argparse.Namespace) -> int:
     show_painted(app, window)
     from desktop.ui.qt_async import run_qt  # applies pyside_fixes before any Python emit
 
-    status = run_qt(app, lambda: _main(context, window))
+    status = run_qt(app, lambda: _main(context, window, stored))
     gc.collect()  # release Qt wrappers while the QApplication still exists
     return status

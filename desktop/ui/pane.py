@@ -38,6 +38,7 @@ from desktop.ui.composer import Composer
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
+from desktop.ui.idle_stop import IdleStop
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.welcome.banner import FixBanner
 from desktop.ui.welcome.controller import WelcomeController
@@ -102,6 +103,8 @@ class ConversationPane(QWidget):
         layout.addWidget(self.composer)
         self._closed = False
         self._starting: asyncio.Task[None] | None = None
+        #: Stops the agent after it was idle for the configured time (``IdleStop``).
+        self.idle_stop = IdleStop(self, self._suspend_idle_agent)
         self._connect_signals()
         self.welcome = WelcomeController(self, self.body, self.empty, self.fix_banner)
 
@@ -131,8 +134,13 @@ class ConversationPane(QWidget):
         return self.conversation.starter
 
     # ------------------------------------------------------------------ commands
+    def check(self) -> None:
+        """Check that the agent can start, without starting it: it starts with the first prompt
+        (``submit``), and a missing key or program is shown now (``Conversation.check``)."""
+        self.scope.spawn(self.conversation.check(), name="check")
+
     def start(self) -> None:
-        """Start the agent now, so it is ready when the user types."""
+        """Start the agent now (a retry after a fix, or the first prompt)."""
         self._starting = self.scope.spawn(self._start(), name="start")
 
     async def _start(self) -> None:
@@ -164,6 +172,10 @@ class ConversationPane(QWidget):
         self, starting: asyncio.Task[None], key: str, text: str, files: list[str]
     ) -> None:
         await asyncio.wait([starting])
+        if self._starting is None and self.session.state == SessionState.NEW:
+            self.start()  # ``starting`` was the idle agent's suspension
+        if self._starting is not None and self._starting is not starting:
+            await asyncio.wait([self._starting])  # the start after it, in the prompts' order
         turn_id = self.session.submit(Prompt(text, tuple(files)))
         self.transcript.rekey_prompt(key, turn_id)
 
@@ -223,7 +235,19 @@ class ConversationPane(QWidget):
 
     def _on_state(self, event: StateChanged) -> None:
         self.composer.set_busy(event.state in BUSY)
+        self.idle_stop.follow(event.state)
         self.status_changed.emit()
+
+    def _suspend_idle_agent(self) -> None:
+        """The agent was idle for the configured time: stop it (the next prompt resumes it)."""
+        if self._starting is None or self._starting.done():
+            self._starting = self.scope.spawn(self._suspend(), name="suspend")
+
+    async def _suspend(self) -> None:
+        suspended = await self.conversation.suspend(self.transcript.entries.items)
+        log.info("idle agent of %r %s", self.title, "stopped" if suspended else "kept (busy)")
+        if self._starting is asyncio.current_task():
+            self._starting = None  # the next prompt starts (resumes) it
 
     def _on_mode_changed(self, event: ModeChanged) -> None:
         self.composer.show_mode(event.mode.value)

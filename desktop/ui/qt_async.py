@@ -15,7 +15,7 @@ import os
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QAbstractEventDispatcher, QObject, Signal
 
 import desktop.ui.pyside_fixes  # noqa: F401 - must run before any signal is emitted
 
@@ -212,15 +212,19 @@ class _GuiThreadGC:
     thread later dispatches a timer event to a freed QObject and the process segfaults in
     ``QCoreApplication::notifyInternal2`` (seen in our UI suite inside ``run_forever``; the class
     of crash upstream reports as qasync#153/#154; pyqtgraph's ``GarbageCollector`` works around the
-    same thing). So automatic collection is off while a loop is open, and a GUI-thread timer runs
-    the generations that are due, with the interpreter's own thresholds. On the last release
-    the garbage is collected here, on the GUI thread, and automatic collection is restored.
+    same thing). So automatic collection is off while a loop is open, and the GUI thread runs the
+    generations that are due, with the interpreter's own thresholds, each time its event loop is
+    about to wait (the dispatcher's ``aboutToBlock``): after each burst of work, and once per
+    loop iteration under continuous work (Qt emits it on every pass), but never while nothing
+    happens, so no timer wakes an idle window (it was a 100 ms timer: 600 wake-ups a minute).
+    Only the GUI thread allocates between two passes in practice; a worker's garbage waits for
+    the next wake-up, which its result brings. On the last release the garbage is collected
+    here, on the GUI thread, and automatic collection is restored.
     """
 
-    INTERVAL_MS = 100
     _holders = 0
     _was_enabled = True
-    _timer: QTimer | None = None
+    _dispatcher: QAbstractEventDispatcher | None = None
 
     def __init__(self) -> None:
         self._released = False
@@ -231,11 +235,10 @@ class _GuiThreadGC:
         if cls._holders == 0:
             cls._was_enabled = gc.isenabled()
             gc.disable()
-            timer = QTimer()
-            timer.setInterval(cls.INTERVAL_MS)
-            timer.timeout.connect(collect_due_garbage)
-            timer.start()
-            cls._timer = timer
+            dispatcher = QAbstractEventDispatcher.instance()
+            if dispatcher is not None:
+                dispatcher.aboutToBlock.connect(collect_due_garbage)
+            cls._dispatcher = dispatcher
         cls._holders += 1
         return cls()
 
@@ -248,12 +251,19 @@ class _GuiThreadGC:
         cls._holders -= 1
         if cls._holders > 0:
             return
-        if cls._timer is not None:
-            cls._timer.stop()
-            cls._timer = None
+        if cls._dispatcher is not None:
+            cls._dispatcher.aboutToBlock.disconnect(collect_due_garbage)
+            cls._dispatcher = None
         gc.collect()  # what the loop's lifetime left, finalized here and not in some worker
         if cls._was_enabled:
             gc.enable()
+
+
+def settle_garbage() -> None:
+    """After start-up: collect once, then freeze what survived (``gc.freeze``), so later
+    collections no longer walk the modules, classes and widgets that live as long as the app."""
+    gc.collect()
+    gc.freeze()
 
 
 def collect_due_garbage() -> int:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 #: ``SessionState`` values in words (a test keeps the keys equal to the enum's values).
 STATE_WORDS = {
-    "new": QT_TRANSLATE_NOOP("StatusBar", "Starting…"),
+    "new": QT_TRANSLATE_NOOP("StatusBar", "The agent starts with your first message"),
     "starting": QT_TRANSLATE_NOOP("StatusBar", "Starting…"),
     "ready": QT_TRANSLATE_NOOP("StatusBar", "Ready"),
     "running": QT_TRANSLATE_NOOP("StatusBar", "Working…"),

@@ -232,7 +232,7 @@ class WorkspaceWindow(QMainWindow):
         if isinstance(factory, str):
             pane.transcript.apply(ErrorEvent(code="agent_not_found", message=factory))
         else:
-            pane.start()
+            pane.check()  # the agent starts with the first prompt
         pane.composer.editor.setFocus()
         return pane
 
@@ -253,6 +253,7 @@ class WorkspaceWindow(QMainWindow):
         self.review.pane_added(pane)  # before the list grows: made once, then told of each
         self.panes.append(pane)
         self.stack.addWidget(pane)
+        pane.idle_stop.limit = lambda: self.host.settings.settings.stop_idle_agents_after * 60
         pane.status_changed.connect(self._update_status)
         pane.approval_waiting.connect(self._on_approval_waiting)
         for plugin in self.plugins:

@@ -11,7 +11,6 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from desktop.core.events import SessionState
 from desktop.ui import announce
 from desktop.ui.pane import ConversationPane
 from desktop.ui.window import WorkspaceWindow
@@ -63,7 +62,6 @@ async def _pending(driver: Driver, qtbot: QtBot) -> tuple[WorkspaceWindow, Conve
     window.show()
     pane = window.current
     assert pane is not None
-    await until(lambda: pane.session.state == SessionState.READY, what="agent ready")
     await until(lambda: context.addons_for(window.workspace), what="the Settings add-ons")
     pane.composer.editor.setPlainText("write it")
     qtbot.keyClick(pane.composer.editor, Qt.Key.Key_Return)

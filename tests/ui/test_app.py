@@ -34,7 +34,6 @@ def test_two_windows_on_two_folders(driver: Driver, qtbot: QtBot) -> None:
         panes = [first.current, second.current]
         for pane in panes:
             assert pane is not None
-            await until(lambda p=pane: p.session.state == SessionState.READY)
             await pane.session.set_mode(ApprovalMode.YOLO)
             pane.submit("write", [])
         await until(lambda: all(p.session.state == SessionState.IDLE for p in panes))  # type: ignore[union-attr]

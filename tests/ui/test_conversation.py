@@ -34,7 +34,6 @@ async def _open(
     window = context.open_workspace(driver.workspace(name))
     pane = window.current
     assert pane is not None
-    await until(lambda: pane.session.state == SessionState.READY, what="agent ready")
     return pane
 
 
@@ -236,6 +235,7 @@ def test_agent_that_cannot_start_is_shown_inline(driver: Driver, qtbot: QtBot) -
         window = context.open_workspace(driver.workspace())
         pane = window.current
         assert pane is not None
+        pane.submit("hello", [])  # the agent starts with the first prompt
         await until(lambda: pane.session.state == SessionState.EXITED, what="start failure")
         rows = [w for w in pane.view.widgets.values() if isinstance(w, MessageRow)]
         assert any("no key configured" in r.text() for r in rows)

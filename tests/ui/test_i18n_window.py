@@ -16,11 +16,9 @@ import pytest
 from PySide6.QtCore import QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
-from desktop.core.events import SessionState
 from desktop.ui import i18n
 from desktop.ui.window import WorkspaceWindow
 from tests.ui.conftest import Driver
-from tests.waiting import until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,7 +40,6 @@ def _open(driver: Driver) -> WorkspaceWindow:
         window = context.open_workspace(driver.workspace())
         pane = window.current
         assert pane is not None
-        await until(lambda: pane.session.state == SessionState.READY, what="agent ready")
         return window
 
     window: WorkspaceWindow = driver.run(body(), 30)

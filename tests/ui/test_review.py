@@ -50,7 +50,6 @@ async def _open(
     window.activateWindow()
     pane = window.current
     assert pane is not None
-    await until(lambda: pane.session.state == SessionState.READY, what="agent ready")
     return window, pane
 
 

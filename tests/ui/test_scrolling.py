@@ -50,7 +50,6 @@ def test_stream_follows_unless_scrolled_up_and_jump_to_latest(driver: Driver, qt
         window.resize(900, 640)
         pane = window.current
         assert pane is not None
-        await until(lambda: pane.session.state == SessionState.READY, what="agent ready")
         view, bar = pane.view, pane.view.verticalScrollBar()
         pane.composer.editor.setPlainText("explain")
         qtbot.keyClick(pane.composer.editor, Qt.Key.Key_Return)

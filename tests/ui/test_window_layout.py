@@ -25,7 +25,6 @@ def _open(driver: Driver, scenario: dict[str, object], name: str = "ws") -> Work
         window = context.open_workspace(driver.workspace(name))
         pane = window.current
         assert pane is not None
-        await until(lambda: pane.session.state == SessionState.READY, what="agent ready")
         return window
 
     window: WorkspaceWindow = driver.run(body(), 30)

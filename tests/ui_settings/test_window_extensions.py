@@ -62,7 +62,6 @@ async def _window(
     assert addons is not None
     pane = window.current
     assert pane is not None
-    await until(lambda: pane.session.state == SessionState.READY, what="agent ready")
     return pane, addons
 
 

@@ -79,6 +79,14 @@ class LazyBackend(AgentBackend):
             raise AgentStartError("the agent has not been started")
         return self._inner
 
+    async def resolved(self) -> BackendFactory:
+        """Resolve the agent without starting it (a start check: program and key).
+
+        Raises:
+            AgentStartError: as ``start`` would, with its ``fix``.
+        """
+        return await self._resolve()
+
     async def start(self, emit: EmitFn) -> AgentReady:
         factory = await self._resolve()
         if self._closed:

@@ -279,6 +279,13 @@ class Settings(_Model):
         default="builtin", title="Default agent", description="Agent of new conversations."
     )
     approvals: ApprovalDefaults = Field(default_factory=ApprovalDefaults, title="Approvals")
+    stop_idle_agents_after: float = Field(
+        default=10,
+        ge=0,
+        title="Stop idle agents after",
+        description="Minutes without a prompt before a conversation's agent is stopped to free "
+        "its memory; the next prompt resumes it. 0: never.",
+    )
     appearance: Appearance = Field(default_factory=Appearance, title="Appearance")
     extensions: ExtensionSettings = Field(default_factory=ExtensionSettings, title="Extensions")
     recent_workspaces: list[str] = Field(

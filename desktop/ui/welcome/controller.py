@@ -143,7 +143,7 @@ class WelcomeController(QObject):
         #: The window's Settings add-ons (None: a window without them).
         self.settings_access: SettingsAccess | None = None
         self._unsubscribe: list[Callable[[], None]] = []
-        empty.show_agent(pane.agent_name, ready=False)
+        empty.show_agent(pane.agent_name, ready=True)  # it starts with the first prompt
         empty.show_mode(pane.session.mode.value)
         transcript = pane.transcript
         transcript.problem_changed.connect(self._on_problem)
