@@ -144,6 +144,8 @@ class Conversation:
         self.recording: Collaborator | None = None
         #: Connects it to extensions (``extend``; None: no extensions).
         self.extensions: Collaborator | None = None
+        #: Records the workspace around its turns (``checkpoint``; None: no checkpoints).
+        self.checkpoints: Collaborator | None = None
 
     def record(self, recording: Collaborator) -> None:
         """Record the conversation with ``recording`` (it sees every event from now on)."""
@@ -155,12 +157,18 @@ class Conversation:
         self.extensions = extensions
         extensions.attach(self.session)
 
+    def checkpoint(self, checkpoints: Collaborator) -> None:
+        """Record the workspace around each turn with ``checkpoints`` (a
+        ``desktop.core.checkpoints.recorder.CheckpointRecorder``), as the window and ``exec`` do."""
+        self.checkpoints = checkpoints
+        checkpoints.attach(self.session)
+
     def detach(self) -> None:
-        """Detach the recording (what is open is written) and the extensions."""
-        for collaborator in (self.extensions, self.recording):
+        """Detach the recording (what is open is written), the extensions and the checkpoints."""
+        for collaborator in (self.extensions, self.recording, self.checkpoints):
             if collaborator is not None:
                 collaborator.detach()
-        self.extensions = self.recording = None
+        self.extensions = self.recording = self.checkpoints = None
 
     @classmethod
     def continuing(

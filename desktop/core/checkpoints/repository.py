@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import json
 import os
 import re
@@ -40,12 +39,6 @@ _DIFF_FLAGS = (
     | DiffOption.INCLUDE_TYPECHANGE
     | DiffOption.SKIP_BINARY_CHECK
 )
-
-
-def store_path(workspace: Path, data_dir: Path) -> Path:
-    """Where the repository of ``workspace`` lives under the data folder ``data_dir``."""
-    key = hashlib.sha256(str(workspace.resolve()).encode("utf-8", "surrogateescape"))
-    return data_dir / "checkpoints" / f"{key.hexdigest()[:16]}.git"
 
 
 def conversation_key(conversation_id: str) -> str:

@@ -1,61 +1,48 @@
 """``CheckpointStore``: a workspace's checkpoints, what each turn changed, and restores.
 
-The window, ``agentdesk exec`` and ``agentdesk history`` use this one class (blocking calls: the
-window runs them with ``asyncio.to_thread``; the recorder serializes its records per store).
-One store per workspace and process (``open`` returns the same object for the same folder), so
-conversations sharing a workspace share its lock and its index. A record never raises for the
-workspace's faults (a folder gone, an unreadable file, a full disk): the checkpoint says what
-is missing in ``problem``. Every restore (and revert) records the workspace first
-(``RESTORE_BEFORE``), so ``undo_restore`` can put it back.
+The window, ``agentdesk exec`` and ``agentdesk history`` use this one class. Its calls block
+(the window runs them with ``asyncio.to_thread``) except ``open``, ``set_running`` and
+``running``, which are cheap: the git repository (``engine``, pygit2) is opened and loaded on the
+first blocking call, so a pane can open its store on the GUI thread. One store per workspace and
+process (``open`` returns the same object for the same folder), so conversations sharing a
+workspace share its lock and its index, and records, reads and restores never interleave.
+
+A record never raises for the workspace's faults (a folder gone, an unreadable file, a full
+disk): the checkpoint says what is missing in ``problem``. Every restore (and revert) records
+the workspace first (``RESTORE_BEFORE``), so ``undo_restore`` can put it back; restores are
+refused while a recorder says a turn runs.
 """
 
 from __future__ import annotations
 
-import logging
+import hashlib
 import threading
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-import pygit2
-from pygit2.enums import FileMode
-
-from desktop.core.checkpoints import repository as repo_io
-from desktop.core.checkpoints.diffing import (
-    HunkMismatch,
-    change_set,
-    path_patch,
-    revert_hunk,
-    tree_diff,
-)
+from desktop.core.checkpoints.errors import CheckpointError, NothingToUndo
 from desktop.core.checkpoints.model import (
     ChangeSet,
     Checkpoint,
     CheckpointKind,
-    FailedPath,
     RestorePlan,
     RestoreResult,
     TurnChanges,
 )
-from desktop.core.checkpoints.pruning import prune
-from desktop.core.checkpoints.restoring import restore_paths, write_bytes
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from desktop.core.checkpoints.engine import CheckpointEngine
+
+__all__ = ["CheckpointError", "CheckpointStore", "NothingToUndo", "store_path"]
 
 DEFAULT_SIZE_LIMIT = 10 * 2**20
 DEFAULT_BUDGET = 2 * 2**30
 
 
-class CheckpointError(Exception):
-    """A checkpoint operation cannot be done; ``message`` says why to the user, ``str(e)``
-    carries the diagnostics."""
-
-    def __init__(self, message: str, details: str = "") -> None:
-        super().__init__(f"{message} ({details})" if details else message)
-        self.message = message
-
-
-class NothingToUndo(CheckpointError):
-    """There is no restore of the conversation to undo."""
+def store_path(workspace: Path, data_dir: Path) -> Path:
+    """Where the repository of ``workspace`` lives under the data folder ``data_dir``."""
+    key = hashlib.sha256(str(workspace.resolve()).encode("utf-8", "surrogateescape"))
+    return data_dir / "checkpoints" / f"{key.hexdigest()[:16]}.git"
 
 
 class CheckpointStore:
@@ -64,18 +51,17 @@ class CheckpointStore:
     _open: ClassVar[dict[Path, CheckpointStore]] = {}
     _open_lock: ClassVar[threading.Lock] = threading.Lock()
 
-    def __init__(
-        self, workspace: Path, path: Path, repo: pygit2.Repository, size_limit: int, budget: int
-    ) -> None:
+    def __init__(self, workspace: Path, path: Path, size_limit: int, budget: int) -> None:
         self.workspace = workspace
         self.path = path
         self.size_limit = size_limit
         self.budget = budget
-        self._repo = repo
-        self._lock = threading.RLock()
-        self._running: set[str] = set()
         #: Loose objects younger than this many seconds survive pruning.
         self.prune_grace = 60.0
+        self._engine: CheckpointEngine | None = None
+        self._lock = threading.RLock()
+        self._running: set[str] = set()
+        self._running_lock = threading.Lock()
 
     @classmethod
     def open(
@@ -86,36 +72,71 @@ class CheckpointStore:
         size_limit: int = DEFAULT_SIZE_LIMIT,
         budget: int = DEFAULT_BUDGET,
     ) -> CheckpointStore:
-        """The store of ``workspace`` under ``data_dir / "checkpoints"`` (created if needed).
-
-        Raises:
-            CheckpointError: the store cannot be created or opened.
-        """
+        """The store of ``workspace`` under ``data_dir / "checkpoints"`` (its repository is
+        created on first use)."""
         workspace = workspace.resolve()
-        path = repo_io.store_path(workspace, data_dir)
+        path = store_path(workspace, data_dir)
         with cls._open_lock:
             store = cls._open.get(path)
             if store is None:
-                try:
-                    repo = repo_io.open_repository(path, workspace)
-                except (OSError, pygit2.GitError) as exc:
-                    raise CheckpointError(
-                        "The checkpoint store could not be opened.", f"{path}: {exc}"
-                    ) from exc
-                store = cls(workspace, path, repo, size_limit, budget)
+                store = cls(workspace, path, size_limit, budget)
                 cls._open[path] = store
             store.size_limit, store.budget = size_limit, budget
             return store
 
-    # ------------------------------------------------------------------ recording
+    def _git(self) -> CheckpointEngine:
+        """The repository side, opened on first use (the caller holds ``_lock``).
+
+        Raises:
+            CheckpointError: the repository cannot be created or opened.
+        """
+        if self._engine is None:
+            from desktop.core.checkpoints.engine import CheckpointEngine, RepositoryError
+
+            try:
+                self._engine = CheckpointEngine(self.workspace, self.path)
+            except RepositoryError as exc:
+                raise CheckpointError(
+                    "The checkpoint store could not be opened.", f"{self.path}: {exc}"
+                ) from exc
+        engine = self._engine
+        engine.size_limit, engine.budget, engine.prune_grace = (
+            self.size_limit,
+            self.budget,
+            self.prune_grace,
+        )
+        return engine
+
+    # ------------------------------------------------------------------ turns running
 
     def set_running(self, conversation_id: str, running: bool) -> None:
         """Say whether a turn of the conversation runs (restores are refused meanwhile)."""
-        with self._lock:
+        with self._running_lock:  # never the store's lock: the loop calls this
             if running:
                 self._running.add(conversation_id)
             else:
                 self._running.discard(conversation_id)
+
+    def running(self) -> bool:
+        """Whether a turn runs in the workspace (a recorder said so)."""
+        with self._running_lock:
+            return bool(self._running)
+
+    def _refuse_running(self) -> None:
+        with self._running_lock:
+            running = sorted(self._running)
+        if running:
+            raise CheckpointError(
+                "A turn is running in this workspace: stop it before restoring.", ", ".join(running)
+            )
+
+    # ------------------------------------------------------------------ recording and reading
+
+    def prepare(self) -> None:
+        """Bring the store's index up to date with the workspace without recording anything,
+        so the next record is incremental (a recorder does this when it starts)."""
+        with self._lock:
+            self._git().prepare()
 
     def record(
         self,
@@ -124,89 +145,33 @@ class CheckpointStore:
         kind: CheckpointKind,
         call_id: str | None = None,
     ) -> Checkpoint:
-        """Record the workspace as it is now; faults of the workspace or the disk give a
-        checkpoint with ``problem`` set instead of an exception."""
+        """Record the workspace as it is now (``problem`` set when it could not be, fully)."""
         with self._lock:
-            return self._record(conversation_id, turn, kind, call_id)
-
-    def _record(
-        self, conversation_id: str, turn: int, kind: CheckpointKind, call_id: str | None
-    ) -> Checkpoint:
-        snapshot: repo_io.Snapshot | None = None
-        problem: str | None = None
-        try:
-            snapshot = repo_io.take_snapshot(self._repo, self.workspace, self.size_limit)
-        except FileNotFoundError as exc:
-            problem = "The workspace folder is gone, so its state could not be recorded."
-            log.warning("checkpoint of %s not taken: %s", self.workspace, exc)
-        except repo_io.DiskFull as exc:
-            problem = "The disk is full, so the workspace's state could not be recorded."
-            log.warning("checkpoint of %s not taken: %s", self.workspace, exc)
-        except (OSError, pygit2.GitError) as exc:
-            problem = "The workspace's state could not be recorded."
-            log.warning("checkpoint of %s failed", self.workspace, exc_info=exc)
-        if snapshot is not None and snapshot.unreadable:
-            names = ", ".join(snapshot.unreadable[:5])
-            problem = f"Some files could not be read and were left as last recorded: {names}."
-        if snapshot is None:
-            return Checkpoint(
-                id="", conversation_id=conversation_id, turn=turn, kind=kind,
-                created=0.0, call_id=call_id, problem=problem,
-            )  # fmt: skip
-        try:
-            checkpoint = repo_io.write_checkpoint(
-                self._repo, conversation_id, turn, kind, call_id, snapshot, problem
-            )
-        except (repo_io.DiskFull, OSError, pygit2.GitError) as exc:
-            log.warning("checkpoint of %s not written: %s", self.workspace, exc)
-            return Checkpoint(
-                id="", conversation_id=conversation_id, turn=turn, kind=kind, created=0.0,
-                call_id=call_id,
-                problem="The disk is full, so the workspace's state could not be recorded.",
-            )  # fmt: skip
-        if kind is CheckpointKind.TURN_AFTER:
-            try:
-                prune(self._repo, self.path, self.budget, grace=self.prune_grace)
-            except (OSError, pygit2.GitError):
-                log.warning("pruning checkpoints of %s failed", self.workspace, exc_info=True)
-        return checkpoint
-
-    # ------------------------------------------------------------------ reading
+            return self._git().record(conversation_id, turn, kind, call_id)
 
     def checkpoints(self, conversation_id: str) -> list[Checkpoint]:
         """The conversation's checkpoints, oldest first."""
         with self._lock:
-            return repo_io.read_checkpoints(self._repo, conversation_id)
+            return self._git().checkpoints(conversation_id)
 
     def turns(self, conversation_id: str) -> list[int]:
         """The turn numbers that have checkpoints, in order."""
-        return sorted({c.turn for c in self.checkpoints(conversation_id) if c.turn > 0})
+        with self._lock:
+            return self._git().turns(conversation_id)
 
     def turn_changes(self, conversation_id: str, turn: int) -> TurnChanges:
         """What the turn changed: its first ``TURN_BEFORE`` to its last ``TURN_AFTER``."""
         with self._lock:
-            listed = [c for c in self.checkpoints(conversation_id) if c.turn == turn]
-            before = next((c for c in listed if c.kind is CheckpointKind.TURN_BEFORE), None)
-            after = next((c for c in reversed(listed) if c.kind is CheckpointKind.TURN_AFTER), None)
-            changes = None
-            if before is not None and after is not None:
-                problem = before.problem or after.problem
-                changes = change_set(
-                    self._repo, before.id, after.id, self._tree(before), self._tree(after),
-                    problem=problem,
-                )  # fmt: skip
-            return TurnChanges(conversation_id, turn, before, after, changes)
+            return self._git().turn_changes(conversation_id, turn)
 
     def conversation_changes(self, conversation_id: str) -> ChangeSet:
         """Everything changed since the conversation's first turn began, up to now.
 
         Raises:
-            CheckpointError: the conversation has no checkpoints.
+            CheckpointError: the conversation has no checkpoints, or the workspace cannot be read.
         """
         with self._lock:
-            first = self._first_before(conversation_id)
-            now = repo_io.take_snapshot(self._repo, self.workspace, self.size_limit)
-            return change_set(self._repo, first.id, None, self._tree(first), now.tree)
+            return self._git().conversation_changes(conversation_id)
 
     def plan_restore(self, conversation_id: str, before_turn: int) -> RestorePlan:
         """What restoring the workspace to before ``before_turn`` would change.
@@ -215,24 +180,7 @@ class CheckpointStore:
             CheckpointError: no such turn, or the workspace cannot be read.
         """
         with self._lock:
-            target = self._before(conversation_id, before_turn)
-            now = self._snapshot_or_fail()
-            last_after = next(
-                (
-                    c for c in reversed(self.checkpoints(conversation_id))
-                    if c.kind is CheckpointKind.TURN_AFTER and c.id
-                ),
-                None,
-            )  # fmt: skip
-            edited: set[str] = set()
-            if last_after is not None:
-                edited = {
-                    (p.delta.new_file.path or p.delta.old_file.path)
-                    for p in tree_diff(self._repo, self._tree(last_after), now.tree)
-                    if p is not None
-                }
-            changes = change_set(self._repo, "", None, now.tree, self._tree(target), edited=edited)
-            return RestorePlan(conversation_id, before_turn, target, changes)
+            return self._git().plan_restore(conversation_id, before_turn)
 
     # ------------------------------------------------------------------ restoring
 
@@ -244,13 +192,7 @@ class CheckpointStore:
         """
         with self._lock:
             self._refuse_running()
-            target = self._before(conversation_id, before_turn)
-            saved = self._save(conversation_id)
-            restored, failed = restore_paths(
-                self._repo, self.workspace, self._tree(saved), self._tree(target),
-                keep=saved.skipped,
-            )  # fmt: skip
-            return RestoreResult(saved, restored, failed)
+            return self._git().restore(conversation_id, before_turn)
 
     def undo_restore(self, conversation_id: str) -> RestoreResult:
         """Put back the workspace as it was before the conversation's last restore or revert.
@@ -261,26 +203,13 @@ class CheckpointStore:
         """
         with self._lock:
             self._refuse_running()
-            saves = [
-                c for c in self.checkpoints(conversation_id)
-                if c.kind is CheckpointKind.RESTORE_BEFORE and c.call_id != "undo"
-            ]  # fmt: skip
-            if not saves:
-                raise NothingToUndo("There is no restore to undo.", conversation_id)
-            target = saves[-1]
-            saved = self._save(conversation_id, call_id="undo")
-            restored, failed = restore_paths(
-                self._repo, self.workspace, self._tree(saved), self._tree(target),
-                keep=saved.skipped,
-            )  # fmt: skip
-            if not failed:
-                self._repo.references.delete(self._ref_of(conversation_id, target.id))
-            return RestoreResult(saved, restored, failed)
+            return self._git().undo_restore(conversation_id)
 
     def revert(
         self, conversation_id: str, turn: int, path: str, hunk: int | None = None
     ) -> RestoreResult:
-        """Take one file (or one hunk of it) back to before ``turn``; undoable.
+        """Take one file (or its hunk number ``hunk``, 0-based, as in the ``FileChange.diff``
+        of ``turn_changes``) back to before ``turn``; undoable with ``undo_restore``.
 
         Raises:
             CheckpointError: a turn runs, the turn or the hunk is unknown, or the workspace
@@ -288,93 +217,4 @@ class CheckpointStore:
         """
         with self._lock:
             self._refuse_running()
-            changes = self.turn_changes(conversation_id, turn)
-            if changes.before is None or changes.after is None:
-                raise CheckpointError("This turn has no recorded changes.", f"turn {turn}")
-            saved = self._save(conversation_id)
-            if hunk is None:
-                restored, failed = restore_paths(
-                    self._repo, self.workspace, self._tree(saved), self._tree(changes.before),
-                    only=[path],
-                )  # fmt: skip
-                return RestoreResult(saved, restored, failed)
-            diff = tree_diff(self._repo, self._tree(changes.before), self._tree(changes.after))
-            patch = path_patch(diff, path)
-            if patch is None:
-                raise CheckpointError("This file was not changed by the turn.", path)
-            try:
-                current = (self.workspace / path).read_bytes()
-                data = revert_hunk(current, patch, hunk)
-            except IndexError as exc:
-                raise CheckpointError("There is no such change in the file.", str(hunk)) from exc
-            except (HunkMismatch, OSError):
-                reason = "The file was changed since, so this change cannot be taken back."
-                return RestoreResult(saved, (), (FailedPath(path, reason),))
-            executable = (self.workspace / path).stat().st_mode & 0o100
-            mode = FileMode.BLOB_EXECUTABLE if executable else FileMode.BLOB
-            try:
-                write_bytes(self.workspace, path, data, mode)
-            except OSError as exc:
-                return RestoreResult(saved, (), (FailedPath(path, _write_reason(exc)),))
-            return RestoreResult(saved, (path,), ())
-
-    # ------------------------------------------------------------------ helpers
-
-    def _refuse_running(self) -> None:
-        if self._running:
-            raise CheckpointError(
-                "A turn is running in this workspace: stop it before restoring.",
-                ", ".join(sorted(self._running)),
-            )
-
-    def _save(self, conversation_id: str, call_id: str | None = None) -> Checkpoint:
-        turns = self.turns(conversation_id)
-        saved = self._record(
-            conversation_id, turns[-1] if turns else 0, CheckpointKind.RESTORE_BEFORE, call_id
-        )
-        if not saved.id or saved.problem:
-            raise CheckpointError(
-                "The workspace could not be recorded before restoring, so nothing was changed.",
-                saved.problem or "",
-            )
-        return saved
-
-    def _snapshot_or_fail(self) -> repo_io.Snapshot:
-        try:
-            return repo_io.take_snapshot(self._repo, self.workspace, self.size_limit)
-        except (OSError, pygit2.GitError, repo_io.DiskFull) as exc:
-            raise CheckpointError("The workspace could not be read.", str(exc)) from exc
-
-    def _first_before(self, conversation_id: str) -> Checkpoint:
-        for checkpoint in self.checkpoints(conversation_id):
-            if checkpoint.kind is CheckpointKind.TURN_BEFORE and checkpoint.id:
-                return checkpoint
-        raise CheckpointError("This conversation has no recorded checkpoints.", conversation_id)
-
-    def _before(self, conversation_id: str, turn: int) -> Checkpoint:
-        for checkpoint in self.checkpoints(conversation_id):
-            if (
-                checkpoint.turn == turn
-                and checkpoint.kind is CheckpointKind.TURN_BEFORE
-                and checkpoint.id
-            ):
-                return checkpoint
-        raise CheckpointError(
-            f"There is no recorded state before turn {turn}.", f"{conversation_id} turn {turn}"
-        )
-
-    def _tree(self, checkpoint: Checkpoint) -> pygit2.Oid:
-        return self._repo[checkpoint.id].peel(pygit2.Tree).id
-
-    def _ref_of(self, conversation_id: str, commit_id: str) -> str:
-        prefix = f"{repo_io.REF_ROOT}{repo_io.conversation_key(conversation_id)}/"
-        for name in self._repo.references:
-            if name.startswith(prefix) and str(self._repo.references[name].target) == commit_id:
-                return name
-        raise CheckpointError("The checkpoint is gone.", commit_id)
-
-
-def _write_reason(exc: OSError) -> str:
-    if isinstance(exc, PermissionError):
-        return "The file is read-only or its folder cannot be written."
-    return f"It could not be written ({exc.strerror or exc})."
+            return self._git().revert(conversation_id, turn, path, hunk)

@@ -248,6 +248,24 @@ class ExtensionSettings(_Model):
     )
 
 
+class CheckpointSettings(_Model):
+    """The workspace checkpoints around each turn (review and restore). Added within schema 2:
+    files without it get these defaults."""
+
+    size_limit_mb: float = Field(
+        default=10,
+        gt=0,
+        title="Largest file recorded",
+        description="In MB; larger files are left out of checkpoints (and named).",
+    )
+    disk_budget_gb: float = Field(
+        default=2,
+        gt=0,
+        title="Disk space for checkpoints",
+        description="In GB per workspace; the oldest conversations' checkpoints go first.",
+    )
+
+
 #: The model of a fresh install's Anthropic profile (the built-in agent's own default too).
 #: Only new profiles get it: a stored profile's model is the user's choice and is never rewritten,
 #: so changing this needs no settings migration.
@@ -288,6 +306,7 @@ class Settings(_Model):
     )
     appearance: Appearance = Field(default_factory=Appearance, title="Appearance")
     extensions: ExtensionSettings = Field(default_factory=ExtensionSettings, title="Extensions")
+    checkpoints: CheckpointSettings = Field(default_factory=CheckpointSettings, title="Checkpoints")
     recent_workspaces: list[str] = Field(
         default_factory=list,
         max_length=_MAX_RECENT,
