@@ -208,6 +208,21 @@ class WindowMenus:
         from desktop.ui.diff import REVIEW_SHORTCUT  # a pending card's Review key
 
         self._add(view, "review", "&Review Changes", REVIEW_SHORTCUT, self._review)
+        self._add(
+            view,
+            "reviewConversation",
+            QT_TRANSLATE_NOOP("Menus", "Review &Conversation Changes"),
+            "Ctrl+Alt+R",
+            self._review_conversation,
+        )
+
+    def _review_conversation(self) -> None:
+        """Review everything the shown conversation changed (its checkpoints)."""
+        pane = self.window.current
+        if pane is None or not self.window.review.review_conversation(pane):
+            self.window.show_message(
+                QCoreApplication.translate("Menus", "No changes recorded in this conversation")
+            )
 
     def _add_theme(self) -> None:
         """View ▸ Theme: Light, Dark, Follow the System; saved as Settings ▸ Appearance is."""
@@ -248,6 +263,8 @@ class WindowMenus:
     def _add_conversation(self) -> None:
         menu, window, history = self.conversation, self.window, self.window.history
         self._add(menu, "stop", QT_TRANSLATE_NOOP("Menus", "&Stop"), "Ctrl+.", window.stop_current)
+        if "reviewConversation" in self.actions:  # the View menu's, shown here too
+            menu.addAction(self.actions["reviewConversation"])
         menu.addSeparator()
         self._add(
             menu, "rename", QT_TRANSLATE_NOOP("Menus", "&Rename"), "F2", history.rename_current

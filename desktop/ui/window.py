@@ -270,6 +270,9 @@ class WorkspaceWindow(QMainWindow):
 
             self._review = ReviewController(self.stack, self)
             self.install_plugin(self._review)
+            from desktop.ui.checkpoints.controller import CheckpointsController
+
+            self.install_plugin(CheckpointsController(self._review, self))  # turns' changes
         return self._review
 
     def open_review(self, pane: ConversationPane, diff: str, title: str) -> None:

@@ -109,6 +109,8 @@ class ConversationView(QScrollArea):
         self.setWidget(body)
         self.transcript = transcript
         self.widgets: dict[int, ItemWidget] = {}
+        #: Widgets that are not entries (a turn's changes), each below the entry of its key.
+        self.extras: list[tuple[int, QWidget]] = []
         self._dirty: dict[int, Item] = {}
         self._stick = True
         self._timer = QTimer(self)
@@ -210,6 +212,14 @@ class ConversationView(QScrollArea):
             self.approval_shown.emit(widget)
         elif isinstance(widget, AssistantView) and widget.busy:
             self._on_changed(item)  # a long reply (reopened) renders over the next frames
+
+    def add_below(self, key: int, widget: QWidget) -> None:
+        """Show ``widget`` (not an entry: e.g. a turn's changes) below the entry ``key``, its
+        earlier extras and the entries before it, and above every later entry."""
+        place = sum(1 for k in self.widgets if k <= key)
+        place += sum(1 for k, _extra in self.extras if k <= key)
+        self.extras.append((key, widget))
+        self._column.insertWidget(place, widget)
 
     def _on_changed(self, item: Item) -> None:
         widget = self.widgets.get(item.key)

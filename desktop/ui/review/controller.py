@@ -12,8 +12,9 @@ edit, or closes and gives the keyboard to the next pending card or the composer.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QApplication, QStackedWidget, QWidget
@@ -39,6 +40,16 @@ def card_diff(card: ApprovalCard) -> str | None:
     return preview.text if preview.kind == "diff" and preview.text.strip() else None
 
 
+class ChangesReviewer(Protocol):
+    """Who answers the review's Revert and Undo for a change set (``open_changes``)."""
+
+    def revert(self, file: int, hunk: int) -> None:
+        """Revert the ``file``-th file of the diff (its ``hunk``-th hunk; -1: all of it)."""
+
+    def undo(self) -> None:
+        """Undo the last revert."""
+
+
 class ReviewController(QObject):
     """Opens and closes the window's review view (a ``WindowPlugin``: it follows the panes)."""
 
@@ -52,6 +63,12 @@ class ReviewController(QObject):
         self._return_to: QWidget | None = None
         self._deciding = False
         self._watched: list[ConversationPane] = []
+        #: Answers Revert and Undo while a change set is under review (``open_changes``).
+        self.reviewer: ChangesReviewer | None = None
+        #: Opens the review of a conversation's changes (set by the checkpoints plug-in).
+        self.conversation_review: Callable[[ConversationPane], bool] | None = None
+        self.view.revert.revert_requested.connect(self._revert)
+        self.view.revert.undo_requested.connect(self._undo)
         self.view.close_requested.connect(self.close)
         self.view.decision_requested.connect(self._decide)
         stack.currentChanged.connect(self._on_stack_changed)
@@ -76,6 +93,7 @@ class ReviewController(QObject):
         if pane in self._watched:
             self._watched.remove(pane)
         if pane is self._pane:
+            self.reviewer = None
             self._return_to = None
             self._set_card(None)
             self._pane = None
@@ -104,6 +122,7 @@ class ReviewController(QObject):
             focus = QApplication.focusWidget()
             self._return_to = focus if focus is not None and pane.isAncestorOf(focus) else None
         self._pane = pane
+        self.reviewer = None
         self._set_card(card)
         pending = card is not None and card.is_pending()
         offers_never = card is not None and card.never_button.isEnabled()
@@ -112,6 +131,29 @@ class ReviewController(QObject):
         self.view.focus_diff()
         log.info("review opened: %s", title)
         return self.view
+
+    def open_changes(
+        self, pane: ConversationPane, diff: str, title: str, *, hunks: bool,
+        reviewer: ChangesReviewer,
+    ) -> ReviewView:  # fmt: skip
+        """Show a change set (a turn's, a conversation's) full-window, every file of it, with
+        Revert file, Revert hunk (``hunks``) and Undo answered by ``reviewer``."""
+        if not self.is_open():
+            focus = QApplication.focusWidget()
+            self._return_to = focus if focus is not None and pane.isAncestorOf(focus) else None
+        self._pane = pane
+        self._set_card(None)
+        self.reviewer = reviewer
+        self.view.show_changes(title, diff, hunks=hunks)
+        self._stack.setCurrentWidget(self.view)
+        self.view.focus_diff()
+        log.info("review of changes opened: %s", title)
+        return self.view
+
+    def review_conversation(self, pane: ConversationPane) -> bool:
+        """View ▸ Review Conversation Changes: everything ``pane``'s conversation changed;
+        False when there are no checkpoints to show it from."""
+        return self.conversation_review is not None and self.conversation_review(pane)
 
     def open_card(self, pane: ConversationPane, card: ApprovalCard) -> bool:
         """Review a pending card's edit; False when it has no diff to show."""
@@ -130,6 +172,7 @@ class ReviewController(QObject):
         puts it after a decision: the next pending card, else the composer)."""
         pane = self._pane
         self._set_card(None)
+        self.reviewer = None
         if pane is None or not isValid(pane):
             return
         self._pane = None
@@ -144,6 +187,14 @@ class ReviewController(QObject):
             pane.navigator.focus_composer()
 
     # -- internals -----------------------------------------------------------------------
+
+    def _revert(self, file: int, hunk: int) -> None:
+        if self.reviewer is not None:
+            self.reviewer.revert(file, hunk)
+
+    def _undo(self) -> None:
+        if self.reviewer is not None:
+            self.reviewer.undo()
 
     def _hook_cards(self, pane: ConversationPane, _count: int) -> None:
         for card in pane.navigator.pending():
@@ -199,6 +250,7 @@ class ReviewController(QObject):
     def _on_stack_changed(self, _index: int) -> None:
         # Another conversation was chosen while the review was open: the review is over.
         if not self.is_open() and self._pane is not None:
+            self.reviewer = None
             self._set_card(None)
             self._pane = None
             self._return_to = None

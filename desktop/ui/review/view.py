@@ -36,7 +36,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui.diff import TOGGLE_SHORTCUT, WRAP_SHORTCUT, DiffView
+from desktop.ui.review import revert_bar as rk
 from desktop.ui.review.files import FileList
+from desktop.ui.review.revert_bar import RevertBar
 from desktop.ui.theme import ElidedLabel, set_role
 
 #: Keys of the review's own commands (the decision keys are the card's).
@@ -157,6 +159,8 @@ class ReviewView(QFrame):
         )
         set_role(self.approve_button, "primary", polished=False)
         set_role(self.deny_button, "danger", polished=False)
+        #: Revert and undo for a turn's (or conversation's) changes (``show_changes``).
+        self.revert = RevertBar(self.diff, self)
         self._build_layout()
         self._connect()
         self.setFocusProxy(self.diff.panes()[-1])
@@ -209,6 +213,7 @@ class ReviewView(QFrame):
         layout.addLayout(bar)
         layout.addWidget(self.split, 1)
         layout.addWidget(self.approval)
+        layout.addWidget(self.revert)
 
     def _connect(self) -> None:
         self.back.clicked.connect(self.close_requested)
@@ -219,13 +224,21 @@ class ReviewView(QFrame):
         self.previous_button.clicked.connect(lambda: self.step_change(-1))
         self.next_button.clicked.connect(lambda: self.step_change(1))
         self.diff.change_changed.connect(self._show_position)
-        self.files.file_chosen.connect(self.diff.scroll_to_file)
+        self.files.file_chosen.connect(self._on_file_chosen)
+        self.revert.file_reached.connect(self._on_file_reached)
         commands: list[tuple[tuple[str, ...], Callable[[], object]]] = [
             (CLOSE_KEYS, self.close_requested.emit),
             (NEXT_CHANGE_KEYS, lambda: self.step_change(1)),
             (PREVIOUS_CHANGE_KEYS, lambda: self.step_change(-1)),
             ((TOGGLE_SHORTCUT,), self.diff.toggle_layout),
             ((WRAP_SHORTCUT,), lambda: self.diff.set_wrap(not self.diff.is_wrapped())),
+            (rk.NEXT_FILE_KEYS, lambda: self.revert.step_file(1)),
+            (rk.PREVIOUS_FILE_KEYS, lambda: self.revert.step_file(-1)),
+            (rk.NEXT_HUNK_KEYS, lambda: self.revert.step_hunk(1)),
+            (rk.PREVIOUS_HUNK_KEYS, lambda: self.revert.step_hunk(-1)),
+            (rk.REVERT_HUNK_KEYS, self.revert.revert_hunk),
+            (rk.REVERT_FILE_KEYS, self.revert.revert_file),
+            (rk.UNDO_KEYS, self.revert.undo),
         ]
         for keys, decision in DECISION_KEYS:
             commands.append((keys, partial(self._decision_key, decision)))
@@ -242,6 +255,18 @@ class ReviewView(QFrame):
 
     def show_diff(self, title: str, diff: str, *, pending: bool, offers_never: bool) -> None:
         """Show ``diff`` under ``title``; ``pending``: with the approval decisions."""
+        self.revert.hide()
+        self._show(title, diff, pending=pending, offers_never=offers_never)
+
+    def show_changes(self, title: str, diff: str, *, hunks: bool) -> None:
+        """Show a change set's ``diff`` (every file) with Revert file, Revert hunk (when
+        ``hunks``) and Undo; the files are listed even for one."""
+        self._show(title, diff, pending=False, offers_never=False)
+        self._many_files = bool(self.diff.model.files)
+        self._fit_files()
+        self.revert.start(hunks=hunks)
+
+    def _show(self, title: str, diff: str, *, pending: bool, offers_never: bool) -> None:
         self.title.setText(title)
         self.title.setToolTip(title)
         self.diff.set_diff(diff)
@@ -293,6 +318,16 @@ class ReviewView(QFrame):
         parent = self.parentWidget()
         width = parent.width() if parent is not None else self.width()
         self.files.setVisible(self._many_files and width >= FILES_MIN_WIDTH)
+
+    def _on_file_chosen(self, index: int) -> None:
+        rows = self.diff.file_rows()
+        if 0 <= index < len(rows):
+            self.revert.go_to_row(rows[index])
+
+    def _on_file_reached(self, index: int) -> None:
+        blocked = self.files.blockSignals(True)
+        self.files.setCurrentRow(index)
+        self.files.blockSignals(blocked)
 
     def _decision_key(self, decision: str) -> None:
         if not self.is_pending() or (decision == "reject_always" and not self._offers_never):
