@@ -13,15 +13,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QSizeF, Qt, QUrl
-from PySide6.QtGui import QGuiApplication, QTextCursor, QTextDocument, QTextDocumentFragment
+from PySide6.QtCore import QCoreApplication, QEvent, QSizeF, Qt, QUrl
+from PySide6.QtGui import (
+    QEnterEvent,
+    QFocusEvent,
+    QGuiApplication,
+    QMouseEvent,
+    QTextCursor,
+    QTextDocument,
+    QTextDocumentFragment,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QSizePolicy,
     QTextBrowser,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -31,6 +38,7 @@ from desktop.ui import theme
 from desktop.ui.conversation.blocks import BlockSplitter
 from desktop.ui.conversation.links import open_link
 from desktop.ui.conversation.markdown import COPY_SCHEME, renderer
+from desktop.ui.conversation.reveal import CopyLinks, RevealButton, conceal_links
 from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role, text_label
 
@@ -61,8 +69,13 @@ class _Document(QTextBrowser):
         )  # transparent, from the app style sheet (no per-widget sheet)
         self.document().setDocumentMargin(0)
         self.document().documentLayout().documentSizeChanged.connect(self._fit)
+        self.document().setUndoRedoEnabled(False)  # read-only: the link colours are no edits
         self.setFixedHeight(0)
         self.blocks = 0
+        self.viewport().setMouseTracking(True)
+        #: Its code blocks' "Copy" links, drawn on hover and keyboard focus only.
+        self.copies = CopyLinks(self)
+        self.selectionChanged.connect(self.copies.follow_cursor)  # Tab selects the next link
 
     def append_html(self, html: str) -> None:
         """Append one rendered block below the last (``insertHtml`` would merge the block's
@@ -81,7 +94,31 @@ class _Document(QTextBrowser):
             cursor.setBlockCharFormat(first.charFormat())
         else:
             cursor.insertBlock(first.blockFormat(), first.charFormat())
+        start = cursor.position()
         cursor.insertFragment(QTextDocumentFragment(block))
+        self.copies.add_from(start)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        self.copies.hover(event.position().toPoint())
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Leave:
+            self.copies.hover(None)
+        return super().viewportEvent(event)
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        moved = super().focusNextPrevChild(next)  # Tab: to the next link, else out
+        self.copies.follow_cursor()
+        return moved
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.copies.follow_cursor()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.copies.focus_out()
 
     def _fit(self, size: QSizeF) -> None:
         self.setFixedHeight(int(size.height()) + 2)
@@ -114,7 +151,7 @@ class AssistantView(QWidget):
         self._live.setOpenExternalLinks(False)
         self._live.linkActivated.connect(self._on_link)
         self._layout.addWidget(self._live)
-        self.copy_button = QToolButton()
+        self.copy_button = RevealButton()  # drawn on hover and focus; its place always kept
         self.copy_button.setText(QCoreApplication.translate("AssistantView", "Copy"))
         self.copy_button.setAccessibleName(
             QCoreApplication.translate("AssistantView", "Copy the answer")
@@ -171,6 +208,14 @@ class AssistantView(QWidget):
         """Everything rendered so far (finished blocks and the open one)."""
         return "".join(d.toHtml() for d in self._documents) + self._live.text()
 
+    def enterEvent(self, event: QEnterEvent) -> None:
+        super().enterEvent(event)
+        self.copy_button.reveal(True)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        super().leaveEvent(event)
+        self.copy_button.reveal(False)
+
     def copy_answer(self) -> None:
         """Put the whole answer on the clipboard, as markdown."""
         QGuiApplication.clipboard().setText(self._text_of(self.item.key))
@@ -223,6 +268,6 @@ class AssistantView(QWidget):
         if live != self._live_source:
             self._live_source = live
             self._live_codes = {}
-            self._live.setText(self._renderer.render(live, self._live_codes))
+            self._live.setText(conceal_links(self._renderer.render(live, self._live_codes)))
             self._live.setVisible(bool(live.strip()))
         self.copy_button.setVisible(self._finished and not self._backlog and bool(self.item.text))
