@@ -320,6 +320,7 @@ async def _main(context: AppContext, first: WorkspaceWindow, stored: str | None 
             first.new_conversation()
         context.remember(first.workspace)
     settle_garbage()
+    log.info("started: %d window(s); nothing runs until something happens", len(context.windows()))
     await context.all_closed.wait()
     await context.shutdown()
     return 0

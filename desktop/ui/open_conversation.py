@@ -10,12 +10,16 @@ it with the first prompt).
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from desktop.ui.pane import ConversationPane
     from desktop.ui.window import WorkspaceWindow
+
+
+log = logging.getLogger(__name__)
 
 
 class StoredConversationError(Exception):
@@ -56,12 +60,19 @@ def stored_workspace(reference: str, path: Path | None) -> tuple[str, Path]:
 
 
 async def open_in(window: WorkspaceWindow, conv_id: str) -> ConversationPane | None:
-    """Show the stored conversation ``conv_id`` in ``window`` (None: it is gone)."""
+    """Show the stored conversation ``conv_id`` in ``window`` (None: it is gone).
+
+    Raises:
+        HistoryClosedError: the history database cannot be opened.
+    """
     from desktop.ui.sidebar.entries import Entry
 
     engine = window.history.start()
+    await engine.service.ready()  # the history database opens with the window's first step
     entry = next((e for e in engine.entries if e.conversation_id == conv_id), None)
     if entry is None:  # the list is still loading: the reload keeps this entry (same id)
         entry = Entry(conv_id, "", "", 0.0)
         engine.entries.insert(0, entry)
-    return await engine.open_stored(entry)
+    pane = await engine.open_stored(entry)
+    log.info("opened the stored conversation %s: %s", conv_id, "shown" if pane else "gone")
+    return pane

@@ -62,7 +62,8 @@ def test_the_window_in_german(german: list[QTranslator], driver: Driver) -> None
     assert "&Kopieren" in [action.text() for action in edit.actions()]
     assert pane.composer.send.text() == "Senden"
     assert pane.composer.editor.placeholderText().startswith("Den Agenten fragen…")
-    driver.wait(lambda: window.status_labels["state"].text() == "Bereit", what="status Bereit")
+    starts = "Der Agent startet mit deiner ersten Nachricht"  # it starts with the first prompt
+    driver.wait(lambda: window.status_labels["state"].text() == starts, what="status in German")
     assert window.history.sidebar.heading.text() == "UNTERHALTUNGEN"
     # Qt's own strings (qtbase_de.qm): the prompt's standard context menu.
     menu = pane.composer.editor.createStandardContextMenu()

@@ -201,7 +201,7 @@ def test_status_bar_speaks_in_words(driver: Driver) -> None:
     pane = window.current
     assert pane is not None
     labels = window.status_labels
-    assert labels["state"].text() == "Ready"
+    assert labels["state"].text() == "The agent starts with your first message"
     assert labels["mode"].text() == "Ask every time"
 
     async def ask() -> None:

@@ -1731,6 +1731,14 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>default fragt bei Änderungen und Befehlen; auto_edit erlaubt Lesen und Ändern; yolo erlaubt alles.</translation>
     </message>
     <message>
+        <source>Stop idle agents after</source>
+        <translation>Untätige Agenten beenden nach</translation>
+    </message>
+    <message>
+        <source>Minutes without a prompt before a conversation&apos;s agent is stopped to free its memory; the next prompt resumes it. 0: never.</source>
+        <translation>Minuten ohne Eingabe, bevor der Agent einer Unterhaltung beendet wird, um seinen Speicher freizugeben; die nächste Eingabe setzt ihn fort. 0: nie.</translation>
+    </message>
+    <message>
         <source>Appearance</source>
         <translation>Darstellung</translation>
     </message>
@@ -2195,8 +2203,12 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
 <context>
     <name>StatusBar</name>
     <message>
-        <source>Starting…</source>
+        <source>The agent starts with your first message</source>
         <extracomment>``SessionState`` values in words (a test keeps the keys equal to the enum&apos;s values).</extracomment>
+        <translation>Der Agent startet mit deiner ersten Nachricht</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
         <translation>Wird gestartet…</translation>
     </message>
     <message>

@@ -122,6 +122,11 @@ TEXTS = (
         "Settings",
         "default asks for edits and commands; auto_edit approves reads and edits; yolo approves everything.",  # noqa: E501
     ),
+    QT_TRANSLATE_NOOP("Settings", "Stop idle agents after"),
+    QT_TRANSLATE_NOOP(
+        "Settings",
+        "Minutes without a prompt before a conversation's agent is stopped to free its memory; the next prompt resumes it. 0: never.",  # noqa: E501
+    ),
     QT_TRANSLATE_NOOP("Settings", "Appearance"),
     QT_TRANSLATE_NOOP("Settings", "Look of the window."),
     QT_TRANSLATE_NOOP("Settings", "Theme"),
