@@ -25,6 +25,8 @@ from desktop.core.launch.resolve import resolve
 from desktop.core.launch.spec import AgentNotFoundError, AgentRef, Launch, launch_secrets
 
 if TYPE_CHECKING:
+    from desktop.core.checkpoints.recorder import CheckpointRecorder
+    from desktop.core.history.recording import HistoryRecording
     from desktop.core.secrets import SecretStore
     from desktop.core.settings import SettingsStore
 
@@ -172,14 +174,27 @@ async def _run_session(
             factory, stored, agent_has_sessions=same_agent, workspace=workspace, mode=mode
         )
     await early.spawn(launch, workspace, conversation.session.agent_session_id)  # if not yet
+    checkpoints = None
     if record.recording is not None:
         conversation.record(record.recording)  # as the window records its conversations
+        checkpoints = _checkpoints(workspace, record.recording)
+        conversation.checkpoint(checkpoints)  # as the window records the workspace's changes
     try:
         code = await drive(options, conversation, record)
     finally:
+        if checkpoints is not None:
+            await checkpoints.drain()  # the last turn's after-state is recorded before exiting
         await record.close()
     # Part of the conversation could not be saved to the history: the run did not fully succeed.
     return EXIT_FAILED if record.failed and code == EXIT_OK else code
+
+
+def _checkpoints(workspace: Path, recording: HistoryRecording) -> CheckpointRecorder:
+    """The recorder of the workspace's checkpoints around each turn of ``recording``'s
+    conversation (``agentdesk history changes``/``restore`` read them)."""
+    from desktop.core.checkpoints.recorder import CheckpointRecorder
+
+    return CheckpointRecorder.open(workspace, lambda: recording.conversation_id)
 
 
 def run(options: argparse.Namespace) -> int:

@@ -1,4 +1,5 @@
-"""``agentdesk history list|show|export|search``: stored conversations from the command line.
+"""``agentdesk history list|show|export|search|changes|restore``: stored conversations from the
+command line (``changes`` and ``restore``: ``desktop.cli.history_changes``).
 
 A damaged database is moved aside by ``HistoryStore`` (one line on stderr says where, and the
 command goes on with the fresh one); one that cannot be opened or read is one line, exit 1,
@@ -14,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 
+from desktop.cli.history_changes import add_change_commands, run_changes, turn_count
 from desktop.core.history import (
     ConversationNotFoundError,
     HistorySchemaError,
@@ -40,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     search = commands.add_parser("search", help="full-text search")
     search.add_argument("query")
     search.add_argument("--workspace", type=Path, help="only this workspace's conversations")
+    add_change_commands(commands)
 
 
 def _workspace(path: Path | None) -> str | None:
@@ -53,7 +56,11 @@ def _when(stamp: float) -> str:
 def _list(store: HistoryStore, options: argparse.Namespace) -> int:
     conversations = store.list_conversations(_workspace(options.workspace))
     if options.json:
-        print(json.dumps([c.model_dump(mode="json") for c in conversations], indent=2))
+        listed = [
+            {**c.model_dump(mode="json"), "turns": turn_count(c.workspace, c.id)}
+            for c in conversations
+        ]
+        print(json.dumps(listed, indent=2))
         return EXIT_OK
     for c in conversations:
         print(f"{c.id[:12]}  {_when(c.updated_at)}  {c.agent:<10} {c.title or '(untitled)'}")
@@ -96,6 +103,8 @@ def run(options: argparse.Namespace) -> int:
             return _list(store, options)
         if options.action == "search":
             return _search(store, options)
+        if options.action in ("changes", "restore"):
+            return run_changes(store, options)
         return _export(store, options)
     except ConversationNotFoundError as exc:
         print(f"agentdesk: {exc}", file=sys.stderr)
