@@ -1,11 +1,12 @@
 """Translation catalogues of the window: update them from the sources, compile them, check them.
 
-``update``: ``pyside6-lupdate`` reads every ``.py`` under ``desktop/ui`` and refreshes each
-``desktop/ui/i18n/agentdesk_<lang>.ts`` (new strings arrive unfinished; strings gone from the
-sources are dropped). ``compile``: ``pyside6-lrelease`` turns each ``.ts`` into the ``.qm``
+``update``: ``pyside6-lupdate`` reads every ``.py`` under ``desktop/ui``, and the modules of the
+Qt-free core that mark sentences for the window (``desktop.core.texts.QT_TRANSLATE_NOOP``), and
+refreshes each ``desktop/ui/i18n/agentdesk_<lang>.ts`` (new strings arrive unfinished; strings
+gone from the sources are dropped). ``compile``: ``pyside6-lrelease`` turns each ``.ts`` into the ``.qm``
 that ``desktop.ui.i18n.install`` loads (``--out`` for another folder). The ``.qm`` files are
 build output: ``packaging/dev_install.sh`` and the PyInstaller spec run ``compile``.
-``stale``: prints the source texts of ``desktop/ui`` missing from a catalogue (exit 1 if any).
+``stale``: prints the source texts of those sources missing from a catalogue (exit 1 if any).
 ``update`` first writes ``desktop/ui/i18n/settings_texts.py``, the marker list of the texts the
 Settings dialog shows from the (Qt-free, English) settings models.
 
@@ -25,6 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "desktop" / "ui"
 CATALOGUES = SOURCES / "i18n"
+#: The Qt-free core: only its modules that mark sentences (``CORE_MARKER``) are read.
+CORE = ROOT / "desktop" / "core"
+CORE_MARKER = "from desktop.core.texts import QT_TRANSLATE_NOOP"
 
 
 def _tool(name: str) -> str:
@@ -33,9 +37,16 @@ def _tool(name: str) -> str:
     return str(here) if here.exists() else name
 
 
+def core_sources() -> list[Path]:
+    """The core's modules that mark sentences for the window to translate."""
+    return [p for p in sorted(CORE.rglob("*.py")) if CORE_MARKER in p.read_text(encoding="utf-8")]
+
+
 def sources() -> list[str]:
-    """Every Python file of the window, relative to the repository (stable ``.ts`` locations)."""
-    return sorted(str(p.relative_to(ROOT)) for p in SOURCES.rglob("*.py"))
+    """Every Python file of the window and the core's marking modules, relative to the
+    repository (stable ``.ts`` locations)."""
+    found = [*SOURCES.rglob("*.py"), *core_sources()]
+    return sorted(str(p.relative_to(ROOT)) for p in found)
 
 
 def catalogues() -> list[Path]:

@@ -61,6 +61,7 @@ from desktop.core.events import (
     UnaskedRun,
 )
 from desktop.core.previews import safe_preview
+from desktop.core.texts import QT_TRANSLATE_NOOP
 
 #: The policy name a request with a reused call id is denied by.
 DUPLICATE_CALL_ID = "duplicate call id"
@@ -271,13 +272,16 @@ class ApprovalGate:
         only answer the host ever sends for the id from now on is a denial.
         """
         name, call_id = request.name[:60], request.call_id[:60]  # both come from the model
-        message = (
-            f"The agent asked to run {name} with the call id {call_id!r}, "
+        text = QT_TRANSLATE_NOOP(
+            "Approvals",
+            "The agent asked to run {name} with the call id {call_id}, "
             "which another request of this turn already has; it was denied so that no "
-            "decision meant for one call is applied to another."
-        )
+            "decision meant for one call is applied to another.",
+        ).with_args(name=name, call_id=repr(call_id))
         self._owner.publish(
-            ErrorEvent(turn_id=request.turn_id, code="duplicate_call_id", message=message)
+            ErrorEvent(
+                turn_id=request.turn_id, code="duplicate_call_id", message=text.english, i18n=text
+            )
         )
         if self.book.is_pending(request.call_id):
             self.decide(

@@ -24,6 +24,7 @@ from desktop.core.events import (
     StartFix,
 )
 from desktop.core.signals import SignalFilter, SignalListener, Unsubscribe
+from desktop.core.texts import QT_TRANSLATE_NOOP, CoreText
 
 EmitFn = Callable[[SessionEvent], None]
 
@@ -34,7 +35,8 @@ def _no_op() -> None:
 
 class AgentStartError(Exception):
     """The agent could not be started; ``stderr_tail`` and ``exit_code`` say why when known,
-    ``fix`` what the user can change (a key, a program) when the cause is known."""
+    ``fix`` what the user can change (a key, a program) when the cause is known, ``text`` the
+    message for the window to translate."""
 
     def __init__(
         self,
@@ -43,9 +45,11 @@ class AgentStartError(Exception):
         exit_code: int | None = None,
         stderr_tail: str = "",
         fix: StartFix | None = None,
+        text: CoreText | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
+        self.text = text
         self.exit_code = exit_code
         self.stderr_tail = stderr_tail
         self.fix = fix
@@ -58,8 +62,14 @@ class AgentStartError(Exception):
 
     def event(self) -> ErrorEvent:
         """The session event that reports this failure (with its fix)."""
-        message, fix = str(self), self.fix
-        return ErrorEvent(code="agent_start_failed", message=message, retryable=True, fix=fix)
+        message, fix, text = str(self), self.fix, self.text
+        if text is not None and self.stderr_tail:
+            text = QT_TRANSLATE_NOOP("AgentStart", "{message}\n{stderr}").with_args(
+                message=text, stderr=self.stderr_tail
+            )
+        return ErrorEvent(
+            code="agent_start_failed", message=message, retryable=True, fix=fix, i18n=text
+        )
 
 
 @dataclass(frozen=True)

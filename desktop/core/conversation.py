@@ -34,6 +34,7 @@ from desktop.core.history.resume import (
 )
 from desktop.core.launch.deferred import LazyBackend
 from desktop.core.session import BackendFactory, Session
+from desktop.core.texts import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -108,9 +109,10 @@ class ResumeStarter:
         self.used = plan
         await apply_history(session, plan)
         if plan.init_history and self.notify is not None:
-            self.notify(
-                Notice(message="The agent got a summary of this conversation to continue from.")
+            text = QT_TRANSLATE_NOOP(
+                "Resume", "The agent got a summary of this conversation to continue from."
             )
+            self.notify(Notice(message=text.english, i18n=text))
 
     def _summary_plan(self) -> ResumePlan:
         return ResumePlan(init_history=build_resume_summary(self.conversation))

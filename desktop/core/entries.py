@@ -24,6 +24,7 @@ from desktop.core.events import (
     UnaskedRun,
     Usage,
 )
+from desktop.core.texts import CoreText
 
 #: aionrs notices that only repeat a tool card: "Tool call: Write", "[Write success] …".
 _TOOL_ECHO = re.compile(r"^(?:Tool call: (?P<call>\S+)\s*$|\[(?P<done>\S+) (?:success|error)\])")
@@ -110,6 +111,8 @@ class MessageItem(_Entry):
     code: str | None = None
     retryable: bool = False
     echo: bool = False
+    #: ``text`` for the window to translate (stored only when there is one).
+    i18n: CoreText | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class TurnEndItem(_Entry):
@@ -120,6 +123,8 @@ class TurnEndItem(_Entry):
     reason: TurnEndReason = TurnEndReason.COMPLETED
     usage: Usage | None = None
     message: str | None = None
+    #: ``message`` for the window to translate (stored only when there is one).
+    i18n: CoreText | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class ExitItem(_Entry):

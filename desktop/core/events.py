@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from desktop.core.start_problem import StartProblem
+from desktop.core.texts import CoreText
 
 
 class ApprovalMode(StrEnum):
@@ -264,6 +265,8 @@ class TurnEnded(_Event):
     reason: TurnEndReason
     usage: Usage | None = None
     message: str | None = None
+    #: ``message`` for the window to translate (never serialised: output stays English).
+    i18n: CoreText | None = Field(default=None, exclude=True)
 
 
 class Notice(_Event):
@@ -273,6 +276,8 @@ class Notice(_Event):
     turn_id: str | None = None
     level: Literal["info", "warning"] = "info"
     message: str
+    #: ``message`` for the window to translate (never serialised: output stays English).
+    i18n: CoreText | None = Field(default=None, exclude=True)
 
 
 class StartFix(BaseModel):
@@ -298,6 +303,8 @@ class ErrorEvent(_Event):
     message: str
     retryable: bool = False
     fix: StartFix | None = None
+    #: ``message`` for the window to translate (never serialised: output stays English).
+    i18n: CoreText | None = Field(default=None, exclude=True)
 
 
 class AlwaysRule(BaseModel):

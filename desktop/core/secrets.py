@@ -26,6 +26,8 @@ import keyring.errors
 from keyring.backend import KeyringBackend
 from pydantic import SecretStr
 
+from desktop.core.texts import QT_TRANSLATE_NOOP, CoreText
+
 log = logging.getLogger(__name__)
 
 SERVICE = "agentdesk"
@@ -45,7 +47,12 @@ class KeySource(StrEnum):
 
 
 class SecretStoreError(Exception):
-    """A keyring operation failed; the message is meant for the user."""
+    """A keyring operation failed; the message is meant for the user (``text``: for the window
+    to translate)."""
+
+    def __init__(self, text: CoreText) -> None:
+        super().__init__(text.english)
+        self.text = text
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,8 @@ class KeyringStatus:
     backend: str
     message: str
     label: str = ""
+    #: ``message`` for the window to translate.
+    text: CoreText | None = None
 
 
 @dataclass(frozen=True)
@@ -160,17 +169,24 @@ class SecretStore:
         name = backend_name(chosen)
         label = backend_label(chosen, self._environ)
         if self._secure:
-            message = f"API keys are stored in the system keyring: {label}."
+            text = QT_TRANSLATE_NOOP(
+                "Keyring", "API keys are stored in the system keyring: {label}."
+            )
         else:
-            message = (
-                f"No secure system keyring is available (found {label}). Keys are read from "
+            text = QT_TRANSLATE_NOOP(
+                "Keyring",
+                "No secure system keyring is available (found {label}). Keys are read from "
                 "ANTHROPIC_API_KEY / OPENAI_API_KEY, and keys you type are kept in memory for "
                 "this run only. To store keys, run a Secret Service (e.g. gnome-keyring or "
-                "KWallet) in your session."
+                "KWallet) in your session.",
             )
-            if announce:
-                log.warning("%s", message)
-        self.status = KeyringStatus(secure=self._secure, backend=name, message=message, label=label)
+        text = text.with_args(label=label)
+        message = text.english
+        if announce and not self._secure:
+            log.warning("%s", message)
+        self.status = KeyringStatus(
+            secure=self._secure, backend=name, message=message, label=label, text=text
+        )
 
     def subscribe(self, listener: Callable[[str], None]) -> Callable[[], None]:
         """Be told the entry name after each key is set or deleted through this facade (on the
@@ -185,28 +201,34 @@ class SecretStore:
             except Exception:
                 log.exception("a key listener failed")
 
-    async def _call(self, fn: Callable[[], _T], what: str) -> _T:
+    async def _call(self, fn: Callable[[], _T], what: CoreText) -> _T:
+        failed = QT_TRANSLATE_NOOP("Keyring", "The keyring failed while {what}: {error}")
         try:
             return await asyncio.wait_for(asyncio.to_thread(fn), self._timeout)
         except TimeoutError:
+            late = QT_TRANSLATE_NOOP(
+                "Keyring",
+                "The keyring did not answer within {seconds} s while {what}; it may be "
+                "locked and waiting for an unlock prompt.",
+            )
             raise SecretStoreError(
-                f"The keyring did not answer within {self._timeout:g} s while {what}; it may be "
-                "locked and waiting for an unlock prompt."
+                late.with_args(seconds=f"{self._timeout:g}", what=what)
             ) from None
         except keyring.errors.PasswordDeleteError:
             raise
         except keyring.errors.KeyringError as exc:
-            text = str(exc)
-            if "dismiss" in text.lower():
-                raise SecretStoreError(
-                    f"The keyring is locked and the unlock prompt was dismissed while {what}."
-                ) from None
-            raise SecretStoreError(f"The keyring failed while {what}: {text}") from None
+            error = str(exc)
+            if "dismiss" in error.lower():
+                dismissed = QT_TRANSLATE_NOOP(
+                    "Keyring",
+                    "The keyring is locked and the unlock prompt was dismissed while {what}.",
+                )
+                raise SecretStoreError(dismissed.with_args(what=what)) from None
+            raise SecretStoreError(failed.with_args(what=what, error=error)) from None
         except Exception as exc:
             # D-Bus and OS errors surface as many types; the user needs one sentence.
-            raise SecretStoreError(
-                f"The keyring failed while {what}: {type(exc).__name__}: {exc}"
-            ) from exc
+            error = f"{type(exc).__name__}: {exc}"
+            raise SecretStoreError(failed.with_args(what=what, error=error)) from exc
 
     async def get(self, profile: str, provider: str | None = None) -> StoredKey | None:
         """The key of ``profile``: stored, else typed this run, else the provider's env var.
@@ -216,7 +238,8 @@ class SecretStore:
         """
         if self._secure:
             value = await self._call(
-                lambda: self._backend.get_password(SERVICE, profile), "reading a key"
+                lambda: self._backend.get_password(SERVICE, profile),
+                QT_TRANSLATE_NOOP("Keyring", "reading a key"),
             )
             if value:
                 return StoredKey(SecretStr(value), KeySource.KEYRING)
@@ -241,7 +264,10 @@ class SecretStore:
             self._memory[profile] = key
             self._changed(profile)
             return KeySource.MEMORY
-        await self._call(lambda: self._backend.set_password(SERVICE, profile, key), "saving a key")
+        await self._call(
+            lambda: self._backend.set_password(SERVICE, profile, key),
+            QT_TRANSLATE_NOOP("Keyring", "saving a key"),
+        )
         self._changed(profile)
         return KeySource.KEYRING
 
@@ -256,7 +282,8 @@ class SecretStore:
         else:
             try:
                 await self._call(
-                    lambda: self._backend.delete_password(SERVICE, profile), "deleting a key"
+                    lambda: self._backend.delete_password(SERVICE, profile),
+                    QT_TRANSLATE_NOOP("Keyring", "deleting a key"),
                 )
             except keyring.errors.PasswordDeleteError:
                 return False

@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
+from desktop.core import session_texts as said
 from desktop.core.approval_gate import ApprovalGate
 from desktop.core.approvals import ApprovalBook, DecideResult
 from desktop.core.backend import AgentBackend, AgentStartError, Prompt
@@ -42,6 +43,7 @@ from desktop.core.events import (
     Usage,
 )
 from desktop.core.signals import SignalFilter, SignalListener, SignalRelay, Unsubscribe
+from desktop.core.texts import CoreText
 
 log = logging.getLogger(__name__)
 
@@ -292,7 +294,7 @@ class Session:
                 try:
                     await self.start()
                 except AgentStartError as exc:
-                    self._fail_queue(f"The agent could not start: {exc.message}")
+                    self._fail_queue(said.could_not_start(exc.text or exc.message))
                     break
             turn_id, prompt = self._queue.popleft()
             self._active_turn = turn_id
@@ -305,11 +307,14 @@ class Session:
         if not self._queue:
             self._idle.set()
 
-    def _fail_queue(self, message: str) -> None:
+    def _fail_queue(self, text: CoreText) -> None:
+        message = text.english
         while self._queue:
             turn_id, prompt = self._queue.popleft()
             self.publish(TurnStarted(turn_id=turn_id, prompt=prompt.text, files=list(prompt.files)))
-            self.publish(TurnEnded(turn_id=turn_id, reason=TurnEndReason.ERROR, message=message))
+            self.publish(
+                TurnEnded(turn_id=turn_id, reason=TurnEndReason.ERROR, message=message, i18n=text)
+            )
         self._idle.set()
 
     # ------------------------------------------------------------------ stop
@@ -334,12 +339,9 @@ class Session:
             await asyncio.wait_for(ask(), self.stop_grace)
         except TimeoutError:
             if self._active_turn == turn:
+                text, stopped = said.stop_unconfirmed(), TurnEndReason.STOPPED
                 self._end_turn(
-                    TurnEnded(
-                        turn_id=turn,
-                        reason=TurnEndReason.STOPPED,
-                        message="The agent did not confirm the stop in time; it was ended.",
-                    )
+                    TurnEnded(turn_id=turn, reason=stopped, message=text.english, i18n=text)
                 )
             await backend.shutdown(self.shutdown_timeout)
         else:
@@ -381,13 +383,13 @@ class Session:
         turn = self._active_turn
         stopping = self.state == SessionState.STOPPING
         if turn is not None:
-            code, signal = event.exit_code, event.signal
-            what = f"exit code {code}" if signal is None else f"signal {signal}"
+            text = None if stopping else said.exited_during_turn(event.exit_code, event.signal)
             self._end_turn(
                 TurnEnded(
                     turn_id=turn,
                     reason=TurnEndReason.STOPPED if stopping else TurnEndReason.AGENT_EXITED,
-                    message=None if stopping else f"The agent exited during the turn ({what}).",
+                    message=None if text is None else text.english,
+                    i18n=text,
                 )
             )
         self._gate.withdraw_pending(None)
@@ -395,9 +397,5 @@ class Session:
         self.set_state(SessionState.EXITED)
         self._turn_done.set()
         if not event.expected:
-            self.publish(
-                Notice(
-                    level="warning",
-                    message="The agent stopped unexpectedly; the next prompt restarts it.",
-                )
-            )
+            text = said.stopped_unexpectedly()
+            self.publish(Notice(level="warning", message=text.english, i18n=text))

@@ -170,18 +170,19 @@ class Transcript:
                     reason=event.reason,
                     usage=event.usage,
                     message=event.message,
+                    i18n=event.i18n,
                 )
                 return [*self._close(), self._add(end)]
             case Notice():
                 notice = MessageItem(
                     type="notice", turn_id=event.turn_id, level=event.level, text=event.message,
-                    echo=is_tool_echo(event.message, self._tool_names),
+                    echo=is_tool_echo(event.message, self._tool_names), i18n=event.i18n,
                 )  # fmt: skip
                 return [*self._close(), self._add(notice)]
             case ErrorEvent():
                 error = MessageItem(
                     type="error", turn_id=event.turn_id, level="error", text=event.message,
-                    code=event.code, retryable=event.retryable,
+                    code=event.code, retryable=event.retryable, i18n=event.i18n,
                 )  # fmt: skip
                 return [*self._close(), self._add(error)]
             case AgentExited():

@@ -23,6 +23,7 @@ from desktop.core.session import BackendFactory
 from desktop.core.settings import Settings
 from desktop.core.signals import SignalFilter, SignalListener, Unsubscribe
 from desktop.core.start_problem import StartProblem
+from desktop.core.texts import QT_TRANSLATE_NOOP, CoreText
 
 Resolver = Callable[[], Awaitable[BackendFactory]]
 
@@ -42,24 +43,32 @@ async def resolve_factory(
         return make_backend_factory(launch, workspace)
     except MissingKeyError as exc:
         fix = StartFix(problem=exc.problem, subject=exc.subject, agent=agent, provider=exc.provider)
-        raise AgentStartError(_window_message(fix), fix=fix) from None
+        raise _window_error(fix) from None
     except AgentNotFoundError as exc:
         fix = StartFix(problem=exc.problem, subject=exc.subject, agent=agent)
-        raise AgentStartError(_window_message(fix, str(exc)), fix=fix) from None
+        raise _window_error(fix, str(exc)) from None
     except SecretStoreError as exc:
         fix = StartFix(problem=StartProblem.KEYRING_LOCKED, agent=agent)
-        raise AgentStartError(str(exc), fix=fix) from None
+        raise AgentStartError(str(exc), fix=fix, text=exc.text) from None
     except ValueError as exc:
         raise AgentStartError(str(exc)) from None
 
 
-def _window_message(fix: StartFix, text: str = "") -> str:
+def _window_error(fix: StartFix, text: str = "") -> AgentStartError:
     """The start error as the window says it: no ``agentdesk keys set`` or npm instruction."""
+    said: CoreText | None = None
     if fix.problem == StartProblem.MISSING_KEY:
-        return f"The agent {fix.agent!r} needs an API key (profile {fix.subject!r})."
-    if fix.problem == StartProblem.MISSING_PROGRAM:
-        return f"The agent {fix.agent!r} is not installed ({fix.subject!r} was not found)."
-    return text.split("; install it with")[0]
+        said = QT_TRANSLATE_NOOP(
+            "AgentStart", "The agent {agent} needs an API key (profile {subject})."
+        )
+    elif fix.problem == StartProblem.MISSING_PROGRAM:
+        said = QT_TRANSLATE_NOOP(
+            "AgentStart", "The agent {agent} is not installed ({subject} was not found)."
+        )
+    if said is None:
+        return AgentStartError(text.split("; install it with")[0], fix=fix)
+    said = said.with_args(agent=repr(fix.agent), subject=repr(fix.subject))
+    return AgentStartError(said.english, fix=fix, text=said)
 
 
 class LazyBackend(AgentBackend):

@@ -35,6 +35,7 @@ from desktop.core.events import AgentExited, AgentReady, ErrorEvent, SessionEven
 from desktop.core.lines import DEFAULT_LINE_LIMIT
 from desktop.core.process import AgentProcess
 from desktop.core.signals import SignalFilter, SignalHub, SignalListener, Unsubscribe
+from desktop.core.texts import QT_TRANSLATE_NOOP, CoreText
 
 log = logging.getLogger(__name__)
 
@@ -166,12 +167,15 @@ class ProcessBackend(AgentBackend, Generic[LaunchT]):
             if self._process.pid is None:
                 await self._process.start()
         except OSError as exc:
-            raise AgentStartError(
-                f"Cannot run {self._launch.argv[0]!r}: {exc.strerror or exc}"
-            ) from exc
+            text = QT_TRANSLATE_NOOP("AgentStart", "Cannot run {program}: {error}").with_args(
+                program=repr(self._launch.argv[0]), error=exc.strerror or exc
+            )
+            raise AgentStartError(text.english, text=text) from exc
         if self._exit_expected:  # shut down while the process was being spawned
             await self._end_failed_start()
-            raise self._start_error("was shut down while it was starting")
+            raise self._start_error(
+                QT_TRANSLATE_NOOP("AgentStart", "{name} was shut down while it was starting")
+            )
         loop = asyncio.get_running_loop()
         reader = self._reader = loop.create_task(self._follow())
         handshake = loop.create_task(self._handshake())
@@ -194,12 +198,16 @@ class ProcessBackend(AgentBackend, Generic[LaunchT]):
             if not isinstance(error, self.start_errors):
                 raise error
             await self._end_failed_start()
-            raise self._start_error(f"failed to start: {error}") from error
+            failed = QT_TRANSLATE_NOOP("AgentStart", "{name} failed to start: {error}")
+            raise self._start_error(failed.with_args(error=error)) from error
         if reader.done():
-            code = self._process.returncode
-            raise self._start_error(f"exited with code {code} before it was ready")
+            exited = QT_TRANSLATE_NOOP(
+                "AgentStart", "{name} exited with code {code} before it was ready"
+            )
+            raise self._start_error(exited.with_args(code=self._process.returncode))
         await self._end_failed_start()
-        raise self._start_error(f"did not become ready within {self._ready_timeout:g} s")
+        late = QT_TRANSLATE_NOOP("AgentStart", "{name} did not become ready within {seconds} s")
+        raise self._start_error(late.with_args(seconds=f"{self._ready_timeout:g}"))
 
     async def end_escaped(self) -> None:
         """Kill the stopped turn's processes that left the agent's tree (found by tag/scope)."""
@@ -225,14 +233,12 @@ class ProcessBackend(AgentBackend, Generic[LaunchT]):
 
     def _on_stall(self) -> None:
         """A write timed out: report it and end the agent (a hung agent never recovers)."""
-        self._emit(
-            ErrorEvent(
-                code="agent_hung",
-                message=f"The agent stopped reading its input for "
-                f"{self._process.write_timeout:g} s; it was ended as hung. "
-                "The next prompt starts it again.",
-            )
-        )
+        text = QT_TRANSLATE_NOOP(
+            "AgentHung",
+            "The agent stopped reading its input for {seconds} s; it was ended as hung. "
+            "The next prompt starts it again.",
+        ).with_args(seconds=f"{self._process.write_timeout:g}")
+        self._emit(ErrorEvent(code="agent_hung", message=text.english, i18n=text))
         self._spawn(self._process.terminate(2.0))
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
@@ -247,11 +253,14 @@ class ProcessBackend(AgentBackend, Generic[LaunchT]):
         if self._reader is not None:
             await self._reader
 
-    def _start_error(self, what: str) -> AgentStartError:
+    def _start_error(self, what: CoreText) -> AgentStartError:
+        """The start failure ``what`` (its ``{name}``: the agent's), with code and stderr."""
+        text = what.with_args(name=self.name)
         return AgentStartError(
-            f"{self.name} {what}",
+            text.english,
             exit_code=self._process.returncode,
             stderr_tail=self._process.stderr_tail(),
+            text=text,
         )
 
     async def _follow(self) -> None:

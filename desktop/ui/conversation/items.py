@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from desktop.core.entries import ExitItem, Item, MessageItem, UserItem
 from desktop.ui.conversation.markdown import renderer
+from desktop.ui.i18n.core_text import shown
 from desktop.ui.theme import ElidedLabel, set_role, text_label
 
 __all__ = ["ElidedLabel", "ExitPanel", "MessageRow", "UserBubble", "set_role", "text_label"]
@@ -116,7 +117,7 @@ class MessageRow(QLabel):
     def refresh(self) -> None:
         """Follow a changed message (an extension updates its post in place)."""
         if isinstance(self.item, MessageItem):
-            self.show_message(self.item.level, self.item.text)
+            self.show_message(self.item.level, shown(self.item.text, self.item.i18n))
 
 
 class ExitPanel(QFrame):

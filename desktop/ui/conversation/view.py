@@ -45,6 +45,7 @@ from desktop.ui.conversation.stream_view import AssistantView
 from desktop.ui.conversation.style import SHEET
 from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
+from desktop.ui.i18n.core_text import shown
 from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role
 
@@ -185,12 +186,14 @@ class ConversationView(QScrollArea):
                 panel.restart_requested.connect(self.restart_requested)
                 return panel
             case MessageItem():
-                return None if item.echo else MessageRow(item, item.level, item.text)
+                text = shown(item.text, item.i18n)
+                return None if item.echo else MessageRow(item, item.level, text)
             case TurnEndItem():
+                said = shown(item.message, item.i18n) if item.message else None
                 if item.reason == TurnEndReason.STOPPED:
-                    return MessageRow(item, "info", item.message or "Stopped.")
-                if item.reason != TurnEndReason.COMPLETED and item.message:
-                    return MessageRow(item, "error", item.message)
+                    return MessageRow(item, "info", said or self.tr("Stopped."))
+                if item.reason != TurnEndReason.COMPLETED and said:
+                    return MessageRow(item, "error", said)
                 return None
             case _:
                 assert_never(item)

@@ -17,10 +17,63 @@
     </message>
 </context>
 <context>
+    <name>AgentHung</name>
+    <message>
+        <source>{name} has not answered a ping for {seconds} s; it may be hung. Restart it if it stays unresponsive.</source>
+        <translation>{name} hat {seconds} s lang nicht auf einen Ping geantwortet und hängt vielleicht. Starten Sie ihn neu, wenn er nicht mehr reagiert.</translation>
+    </message>
+    <message>
+        <source>{name} is responding again.</source>
+        <translation>{name} antwortet wieder.</translation>
+    </message>
+    <message>
+        <source>The agent stopped reading its input for {seconds} s; it was ended as hung. The next prompt starts it again.</source>
+        <translation>Der Agent hat {seconds} s lang seine Eingaben nicht mehr gelesen und wurde als hängend beendet. Die nächste Eingabe startet ihn neu.</translation>
+    </message>
+</context>
+<context>
     <name>AgentName</name>
     <message>
         <source>Built-in agent</source>
         <translation>Eingebauter Agent</translation>
+    </message>
+</context>
+<context>
+    <name>AgentStart</name>
+    <message>
+        <source>{message}
+{stderr}</source>
+        <translation>{message}
+{stderr}</translation>
+    </message>
+    <message>
+        <source>The agent {agent} needs an API key (profile {subject}).</source>
+        <translation>Der Agent {agent} braucht einen API-Schlüssel (Profil {subject}).</translation>
+    </message>
+    <message>
+        <source>The agent {agent} is not installed ({subject} was not found).</source>
+        <translation>Der Agent {agent} ist nicht installiert ({subject} wurde nicht gefunden).</translation>
+    </message>
+    <message>
+        <source>Cannot run {program}: {error}</source>
+        <extracomment>The agent&apos;s own session id to resume, where the protocol can. Seconds the handshake may take. Longest stdout line read (longer ones are skipped and reported). Exceptions of ``_handshake`` that mean &quot;the agent refused or broke the handshake&quot;. Set once the agent is ready; only then is its exit reported as ``agent_exited``. Whether the next exit is one we asked for (stop, shutdown, a failed start).</extracomment>
+        <translation>{program} lässt sich nicht ausführen: {error}</translation>
+    </message>
+    <message>
+        <source>{name} was shut down while it was starting</source>
+        <translation>{name} wurde während des Starts beendet</translation>
+    </message>
+    <message>
+        <source>{name} failed to start: {error}</source>
+        <translation>{name} konnte nicht starten: {error}</translation>
+    </message>
+    <message>
+        <source>{name} exited with code {code} before it was ready</source>
+        <translation>{name} wurde mit Code {code} beendet, bevor er bereit war</translation>
+    </message>
+    <message>
+        <source>{name} did not become ready within {seconds} s</source>
+        <translation>{name} war nach {seconds} s noch nicht bereit</translation>
     </message>
 </context>
 <context>
@@ -181,6 +234,14 @@
     <message>
         <source>Approval needed: {what}. Tab to review it, Y approves, N denies.</source>
         <translation>Freigabe nötig: {what}. Tab zum Prüfen, Y erlaubt, N lehnt ab.</translation>
+    </message>
+</context>
+<context>
+    <name>Approvals</name>
+    <message>
+        <source>The agent asked to run {name} with the call id {call_id}, which another request of this turn already has; it was denied so that no decision meant for one call is applied to another.</source>
+        <extracomment>Call ids seen in the turn ``_seen_turn``: True when the host was asked to decide it.</extracomment>
+        <translation>Der Agent wollte {name} mit der Aufruf-ID {call_id} ausführen, die schon eine andere Anfrage dieses Durchgangs hat; der Aufruf wurde abgelehnt, damit keine Entscheidung für einen Aufruf auf einen anderen angewendet wird.</translation>
     </message>
 </context>
 <context>
@@ -514,6 +575,10 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Allowed by policy {name}</source>
         <translation>Erlaubt durch die Richtlinie {name}</translation>
+    <message>
+        <source>Stopped.</source>
+        <translation>Angehalten.</translation>
+    </message>
     </message>
     <message>
         <source>Denied by policy {name}</source>
@@ -944,6 +1009,42 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <source>&amp;New Conversation</source>
         <translation>&amp;Neue Unterhaltung</translation>
     </message>
+<context>
+    <name>Keyring</name>
+    <message>
+        <source>API keys are stored in the system keyring: {label}.</source>
+        <extracomment>Environment variables read when a profile of that provider type has no stored key. Modules (under ``keyring.backends``) of backends that store secrets encrypted by the OS. ``message`` for the window to translate. What people call each backend (by the module under ``keyring.backends``).</extracomment>
+        <translation>API-Schlüssel werden im Schlüsselbund des Systems gespeichert: {label}.</translation>
+    </message>
+    <message>
+        <source>No secure system keyring is available (found {label}). Keys are read from ANTHROPIC_API_KEY / OPENAI_API_KEY, and keys you type are kept in memory for this run only. To store keys, run a Secret Service (e.g. gnome-keyring or KWallet) in your session.</source>
+        <translation>Kein sicherer Schlüsselbund des Systems verfügbar (gefunden: {label}). Schlüssel werden aus ANTHROPIC_API_KEY / OPENAI_API_KEY gelesen, und eingegebene Schlüssel bleiben nur bis zum Beenden im Speicher. Um Schlüssel zu speichern, starten Sie einen Secret Service (z. B. gnome-keyring oder KWallet) in Ihrer Sitzung.</translation>
+    </message>
+    <message>
+        <source>The keyring failed while {what}: {error}</source>
+        <translation>Fehler im Schlüsselbund beim {what}: {error}</translation>
+    </message>
+    <message>
+        <source>The keyring did not answer within {seconds} s while {what}; it may be locked and waiting for an unlock prompt.</source>
+        <translation>Der Schlüsselbund hat beim {what} nicht innerhalb von {seconds} s geantwortet; vielleicht ist er gesperrt und wartet auf die Entsperrabfrage.</translation>
+    </message>
+    <message>
+        <source>The keyring is locked and the unlock prompt was dismissed while {what}.</source>
+        <translation>Der Schlüsselbund ist gesperrt, und die Entsperrabfrage wurde beim {what} abgebrochen.</translation>
+    </message>
+    <message>
+        <source>reading a key</source>
+        <translation>Lesen eines Schlüssels</translation>
+    </message>
+    <message>
+        <source>saving a key</source>
+        <translation>Speichern eines Schlüssels</translation>
+    </message>
+    <message>
+        <source>deleting a key</source>
+        <translation>Löschen eines Schlüssels</translation>
+    </message>
+</context>
     <message>
         <source>&amp;Open Workspace…</source>
         <translation>Arbeitsbereich ö&amp;ffnen…</translation>
@@ -1117,6 +1218,23 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>This reply was cut off.</source>
         <translation>Diese Antwort wurde abgeschnitten.</translation>
+    </message>
+</context>
+<context>
+    <name>Resume</name>
+    <message>
+        <source>The agent got a summary of this conversation to continue from.</source>
+        <extracomment>Starts a conversation&apos;s session in place of ``Session.start`` (a continued conversation).</extracomment>
+        <translation>Der Agent hat eine Zusammenfassung dieser Unterhaltung erhalten, um daran anzuknüpfen.</translation>
+    </message>
+    <message>
+        <source>{name} could not load session {session}: {error}; a new session was started.</source>
+        <extracomment>ACP names calls by their title; the category comes from the call&apos;s ``kind`` (unknown kinds are exec: asked about), which the agent program sets, not the model.</extracomment>
+        <translation>{name} konnte die Sitzung {session} nicht laden: {error}; eine neue Sitzung wurde begonnen.</translation>
+    </message>
+    <message>
+        <source>Codex could not resume thread {thread}: {error}; a new thread was started.</source>
+        <translation>Codex konnte den Thread {thread} nicht fortsetzen: {error}; ein neuer Thread wurde begonnen.</translation>
     </message>
 </context>
 <context>
@@ -1594,6 +1712,34 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <source>PEM roots for tls=custom_ca.</source>
         <translation>PEM-Stammzertifikate für tls=custom_ca.</translation>
     </message>
+<context>
+    <name>Session</name>
+    <message>
+        <source>The agent could not start: {reason}</source>
+        <extracomment>Makes a backend; the argument is the agent session id to resume, if any. States in which a turn is under way (the window&apos;s Stop is enabled). States without a running agent.</extracomment>
+        <translation>Der Agent konnte nicht starten: {reason}</translation>
+    </message>
+    <message>
+        <source>The agent did not confirm the stop in time; it was ended.</source>
+        <translation>Der Agent hat das Anhalten nicht rechtzeitig bestätigt und wurde beendet.</translation>
+    </message>
+    <message>
+        <source>exit code {code}</source>
+        <translation>Exit-Code {code}</translation>
+    </message>
+    <message>
+        <source>signal {signal}</source>
+        <translation>Signal {signal}</translation>
+    </message>
+    <message>
+        <source>The agent exited during the turn ({what}).</source>
+        <translation>Der Agent wurde während des Durchgangs beendet ({what}).</translation>
+    </message>
+    <message>
+        <source>The agent stopped unexpectedly; the next prompt restarts it.</source>
+        <translation>Der Agent wurde unerwartet beendet; die nächste Eingabe startet ihn neu.</translation>
+    </message>
+</context>
     <message>
         <source>Client cert file</source>
         <translation>Client-Zertifikatsdatei</translation>

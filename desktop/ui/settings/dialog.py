@@ -32,6 +32,7 @@ from desktop.core.settings import Settings
 from desktop.ui import theme
 from desktop.ui.conversation.items import set_role
 from desktop.ui.i18n import QT_TRANSLATE_NOOP
+from desktop.ui.i18n.core_text import shown
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.catalogue import CatalogueBox
 from desktop.ui.settings.forms import FieldEditor, ModelForm, NameChoice
@@ -123,7 +124,7 @@ class SettingsDialog(QDialog):
         set_role(self.banner, "message", level="warning")
         self.banner.setVisible(False)
         status = services.secrets.status
-        keyring = status.message
+        keyring = shown(status.message, status.text)
         self.profiles = ProfilesPage(services.secrets, scope, keyring)
         self.agents = AgentsPage(services.secrets, scope, self.profiles.names)
         self.catalogue = CatalogueBox(scope)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBox
 from desktop.core.secrets import KeySource, SecretStore, SecretStoreError, mask
 from desktop.ui.conversation.items import set_role
 from desktop.ui.i18n import QT_TRANSLATE_NOOP
+from desktop.ui.i18n.core_text import translated
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.connection import check_connection
 
@@ -138,7 +139,7 @@ class KeyPanel(QWidget):
         try:
             await make()
         except SecretStoreError as exc:
-            self._say(str(exc), "error")
+            self._say(translated(exc.text), "error")
         except ValueError as exc:
             self._say(str(exc), "error")
         finally:

@@ -28,6 +28,7 @@ from desktop.core.catalogue import CATALOGUE
 from desktop.core.events import StartFix
 from desktop.core.secrets import SecretStoreError
 from desktop.ui.i18n import QT_TRANSLATE_NOOP
+from desktop.ui.i18n.core_text import translated
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.catalogue import CatalogueBox
 from desktop.ui.settings.connection import check_connection
@@ -346,7 +347,10 @@ class WelcomePanel(QWidget):
         try:
             await self._services.secrets.set(profile, key)
             store.save(settings, "agents")
-        except (SecretStoreError, OSError, ValueError) as exc:
+        except SecretStoreError as exc:
+            self._say(translated(exc.text), "error")
+            return
+        except (OSError, ValueError) as exc:
             self._say(str(exc), "error")
             return
         self.key.clear()

@@ -55,6 +55,7 @@ from desktop.core.protocols.acp.transport import ProcessTransport
 from desktop.core.protocols.acp.workspace_fs import WorkspaceFiles
 from desktop.core.protocols.process_backend import ProcessBackend, ProcessOptions
 from desktop.core.signals import RawSignal
+from desktop.core.texts import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -156,13 +157,11 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
                 await conn.load_session(cwd=cwd, session_id=self._resume_id, mcp_servers=[])
                 self._session_id = self._resume_id
             except RequestError as exc:
-                self._emit(
-                    Notice(
-                        level="warning",
-                        message=f"{self.name} could not load session {self._resume_id}: {exc}; "
-                        "a new session was started.",
-                    )
-                )
+                text = QT_TRANSLATE_NOOP(
+                    "Resume",
+                    "{name} could not load session {session}: {error}; a new session was started.",
+                ).with_args(name=self.name, session=self._resume_id, error=exc)
+                self._emit(Notice(level="warning", message=text.english, i18n=text))
             finally:
                 self._loading = False
         if self._session_id is None:

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 
 from desktop.core.backend import EmitFn
 from desktop.core.events import ErrorEvent, Notice
+from desktop.core.texts import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -92,14 +93,16 @@ class Heartbeat:
                 continue
             alive = await self._ping(self._timeout)
             if not alive and not hung:
+                text = QT_TRANSLATE_NOOP(
+                    "AgentHung",
+                    "{name} has not answered a ping for {seconds} s; it may be hung. "
+                    "Restart it if it stays unresponsive.",
+                ).with_args(name=self.name, seconds=f"{self._timeout:g}")
                 self._report(
-                    ErrorEvent(
-                        code="agent_hung",
-                        message=f"{self.name} has not answered a ping for {self._timeout:g} s; "
-                        "it may be hung. Restart it if it stays unresponsive.",
-                        retryable=True,
-                    )
+                    ErrorEvent(code="agent_hung", message=text.english, retryable=True, i18n=text)
                 )
             elif alive and hung:
-                self._report(Notice(message=f"{self.name} is responding again."))
+                text = QT_TRANSLATE_NOOP("AgentHung", "{name} is responding again.")
+                text = text.with_args(name=self.name)
+                self._report(Notice(message=text.english, i18n=text))
             hung = not alive

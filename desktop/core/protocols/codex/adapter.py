@@ -46,6 +46,7 @@ from desktop.core.protocols.codex.signals import thread_of
 from desktop.core.protocols.codex.turn import TurnState
 from desktop.core.protocols.process_backend import ProcessBackend, ProcessOptions
 from desktop.core.signals import RawSignal
+from desktop.core.texts import QT_TRANSLATE_NOOP
 from desktop.sdk.types import SignalType
 
 log = logging.getLogger(__name__)
@@ -116,13 +117,11 @@ class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
                     "thread/resume", {**params, "threadId": self._resume_id}
                 )
             except RpcError as exc:
-                self._emit(
-                    Notice(
-                        level="warning",
-                        message=f"Codex could not resume thread {self._resume_id}: "
-                        f"{exc.message}; a new thread was started.",
-                    )
-                )
+                text = QT_TRANSLATE_NOOP(
+                    "Resume",
+                    "Codex could not resume thread {thread}: {error}; a new thread was started.",
+                ).with_args(thread=self._resume_id, error=exc.message)
+                self._emit(Notice(level="warning", message=text.english, i18n=text))
         if result is None:
             result = await self._rpc.call("thread/start", params)
         thread = result.get("thread") if isinstance(result, dict) else None
