@@ -26,6 +26,7 @@ from typing import NoReturn
 from desktop.agent.approvals import ApprovalPolicy
 from desktop.agent.channel import Channel, error_event
 from desktop.agent.controller import Controller
+from desktop.agent.mcp_tools import McpHub
 from desktop.agent.providers import BASE_URL_ENV, DEFAULT_MODELS, KEY_ENV, PROVIDERS, make_provider
 from desktop.agent.providers.base import Provider, ToolSpec
 from desktop.agent.sessions import (
@@ -222,17 +223,19 @@ async def _serve(
     policy = ApprovalPolicy(mode="yolo" if args.auto_approve else "default")
     ctx = ToolContext(workspace=settings.workspace, allow_outside=settings.allow_outside_workspace)
     provider = _ProviderHandle(settings)
+    specs = [ToolSpec(t.name, t.description, t.schema()) for t in tools.values()]
+    mcp = McpHub(tools, specs, settings.workspace, channel.send)  # adds to tools and specs
     engine = TurnEngine(
         settings,
         provider.get,
         ToolRunner(tools, ctx, policy, channel.send),
-        [ToolSpec(t.name, t.description, t.schema()) for t in tools.values()],
+        specs,
         channel.send,
         lambda: store.save(record),
     )
     engine.history = record.history  # the same list: the store saves what the engine appends
     engine.context = record.context
-    controller = Controller(channel, settings, policy, engine, record.id)
+    controller = Controller(channel, settings, policy, engine, record.id, mcp)
     controller.announce()
     provider.warm_up()
     serving = asyncio.current_task()
@@ -246,6 +249,7 @@ async def _serve(
     finally:
         record.context = engine.context
         store.save(record)
+        await mcp.close()
         await provider.close()
     return 0
 

@@ -17,6 +17,7 @@ from desktop.agent import PROTOCOL_VERSION
 from desktop.agent.approvals import MODES, ApprovalPolicy, HostAnswer
 from desktop.agent.attachments import user_entry
 from desktop.agent.channel import Channel, OversizeCommand, error_event
+from desktop.agent.mcp_tools import McpHub
 from desktop.agent.settings import SessionSettings
 from desktop.agent.turn import TurnEngine
 from desktop.core.protocols.aionrs import wire
@@ -34,7 +35,9 @@ class Controller:
         policy: ApprovalPolicy,
         engine: TurnEngine,
         session_id: str,
+        mcp: McpHub | None = None,
     ) -> None:
+        self._mcp = mcp
         self._channel = channel
         self._settings = settings
         self._policy = policy
@@ -49,7 +52,7 @@ class Controller:
         return wire.ReadyCapabilities(
             tool_approval=True,
             thinking=True,
-            mcp=False,
+            mcp=self._mcp is not None,
             image_input="supported" if self._settings.provider == "anthropic" else "unknown",
             modes=list(MODES),
             current_mode=self._policy.mode,
@@ -174,6 +177,9 @@ class Controller:
         self._config_changed()
 
     def _on_add_mcp_server(self, command: wire.AddMcpServer) -> None:
+        if self._mcp is not None:
+            self._mcp.add(command)
+            return
         self._channel.send(
             error_event(
                 "config_error",

@@ -12,7 +12,7 @@ from tests.fakes.fake_llm import FakeLLM, Turn
 CAPS = {
     "tool_approval": True,
     "thinking": True,
-    "mcp": False,
+    "mcp": True,
     "modes": ["default", "auto_edit", "yolo"],
     "current_mode": "default",
 }

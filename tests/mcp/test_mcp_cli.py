@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from desktop.cli.main import main
-from desktop.core.mcp import McpStore, mcp_path, secret_entry
+from desktop.core.mcp import secret_entry
+from desktop.core.mcp.store import McpStore, mcp_path
 from desktop.core.secrets import SecretStore
 from tests.mcp.support import ECHO_SERVER
 

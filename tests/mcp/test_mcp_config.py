@@ -11,16 +11,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from desktop.core.mcp import (
-    McpConfig,
-    McpServer,
-    McpStore,
-    McpTransport,
-    mcp_path,
-    resolve_servers,
-    secret_entry,
-    workspace_servers,
-)
+from desktop.core.mcp import McpConfig, McpServer, McpTransport, secret_entry
+from desktop.core.mcp.resolve import resolve_servers, workspace_servers
+from desktop.core.mcp.store import McpStore, mcp_path
 from desktop.core.secrets import SecretStore
 
 
