@@ -15,6 +15,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
 from desktop.core.backend import AgentStartError, Prompt
+from desktop.core.checkpoints.recorder import CheckpointRecorder
 from desktop.core.conversation import Conversation, Starter
 from desktop.core.entries import ExitItem, ToolStatus
 from desktop.core.events import (
@@ -38,6 +39,7 @@ from desktop.ui.composer import Composer
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
+from desktop.ui.conversation_ends import ConversationEnds
 from desktop.ui.idle_stop import IdleStop
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.welcome.banner import FixBanner
@@ -80,6 +82,12 @@ class ConversationPane(QWidget):
         #: ``Conversation.extend``) as ``exec`` does.
         self.conversation = Conversation(factory, workspace=workspace, resume_id=resume_id)
         self.session = self.conversation.session
+        #: Records the workspace around each turn, as ``exec`` does; review and restore use its
+        #: ``store``. The id is the history's, known once the recording stored the conversation.
+        self.checkpoints = CheckpointRecorder.open(
+            workspace, lambda: getattr(self.conversation.recording, "conversation_id", None)
+        )
+        self.conversation.checkpoint(self.checkpoints)
         self.transcript = TranscriptModel(self)
         self.session.subscribe(self.transcript.apply)  # before the bridge: the model goes first
         self.bridge = SessionSignals(self.session, self)
@@ -87,6 +95,7 @@ class ConversationPane(QWidget):
         self.composer = Composer(workspace)
         self.usage = Usage()
         self.navigator = ApprovalNavigator(self.composer.editor, self)
+        self.ends = ConversationEnds(self.view, self.composer.editor)  # Ctrl+Home / Ctrl+End
         # The conversation area: empty state until the first item, then the transcript; the
         # welcome panel when the agent cannot start for want of a key or program
         # (``desktop.ui.welcome``). The banner says why the agent cannot start otherwise.
