@@ -6,7 +6,13 @@
     python packaging/build.py appimage --runtime FILE   # CI: AppImage from the AppDir
     python packaging/build.py windows [--check]   # NSIS per-user installer (--check: stand-in)
     python packaging/build.py dmg                 # macOS: sign (if secrets), dmg, notarize
+    python packaging/build.py sign windows-bundle | windows-installer   # Authenticode (secrets)
     python packaging/build.py icons | sizes       # regenerate icons; print artifact sizes
+    python packaging/build.py check-version --tag v1.2.3 | install-locked   # release inputs
+    python packaging/build.py checksums DIR | release-notes DIR           # publish step
+
+A step that cannot run on this OS (``guards.py``), a missing input or a failing tool stops with
+one ``error: ...`` line and a non-zero exit code, never a traceback.
 
 Everything is written under ``--build-dir`` (default ``build/packaging``): ``dist/`` (onedir),
 ``work/`` (PyInstaller), and the artifacts. The workflow in ``.github/workflows/release.yml``
@@ -26,15 +32,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
+import guards
 import linux_packages
+import release
+import signing
 import smoke_run
-from bundle_config import DISPLAY_NAME, NAME, ROOT, version
+from bundle_config import NAME, ROOT, version
 
 HERE = Path(__file__).resolve().parent
 SPEC = HERE / "agentdesk.spec"
 NSIS_SCRIPT = HERE / "windows" / "agentdesk.nsi"
-ENTITLEMENTS = HERE / "macos" / "entitlements.plist"
-APP_BUNDLE = f"{DISPLAY_NAME}.app"
 #: AionUi's macOS artifacts (product-anchor.md §5), the size target is a third of these.
 AIONUI_DMG_MB, AIONUI_UNPACKED_MB = 243, 758
 run = linux_packages.run
@@ -43,7 +50,7 @@ run = linux_packages.run
 def onedir(build: Path) -> Path:
     """The frozen onedir folder (inside the .app on macOS)."""
     if sys.platform == "darwin":
-        return build / "dist" / APP_BUNDLE / "Contents" / "MacOS"
+        return build / "dist" / signing.APP_BUNDLE / "Contents" / "MacOS"
     return build / "dist" / NAME
 
 
@@ -112,12 +119,15 @@ def icons() -> None:
 def windows(build: Path, check: bool) -> Path:
     """The per-user NSIS installer; ``check`` compiles it against a stand-in payload."""
     payload = onedir(build)
+    if not check:
+        guards.require_file(payload / f"{NAME}.exe", "the Windows onedir: run build.py freeze")
     out_dir = build / ("nsis-check" if check else "")
     out_dir.mkdir(parents=True, exist_ok=True)
     if check:
         payload = out_dir / "payload"
         (payload / "_internal").mkdir(parents=True, exist_ok=True)
-        (payload / f"{NAME}.exe").write_bytes(b"MZ stand-in payload")
+        for exe in signing.WINDOWS_EXECUTABLES:
+            (payload / exe).write_bytes(b"MZ stand-in payload")
         (payload / "_internal" / "base_library.zip").write_bytes(b"stand-in")
     out = out_dir / f"AgentDesk-{version()}-setup.exe"
     makensis = shutil.which("makensis") or r"C:\Program Files (x86)\NSIS\makensis.exe"
@@ -137,7 +147,7 @@ def windows(build: Path, check: bool) -> Path:
 
 def windows_install_smoke(installer: Path) -> None:
     """Silent per-user install, smoke test of the installed exe, silent uninstall."""
-    target = Path(os.environ["LOCALAPPDATA"]) / "Programs" / "AgentDesk"
+    target = Path(guards.require_env("LOCALAPPDATA")) / "Programs" / "AgentDesk"
     run([str(installer), "/S"])
     exe = target / f"{NAME}.exe"
     if not exe.exists():
@@ -148,72 +158,6 @@ def windows_install_smoke(installer: Path) -> None:
     leftovers = list(target.rglob("*")) if target.exists() else []
     if leftovers:
         raise SystemExit(f"the uninstaller left {len(leftovers)} files, e.g. {leftovers[:3]}")
-
-
-# ---------------------------------------------------------------------------------- macOS
-def macos_keychain() -> None:
-    """Import the signing certificate from CI secrets into a temporary keychain (if present)."""
-    cert, password = os.environ.get("MACOS_CERTIFICATE"), os.environ.get("MACOS_CERTIFICATE_PWD")
-    if not cert or not password:
-        print("no signing certificate in the environment: the app will be ad-hoc signed")
-        return
-    keychain = Path(tempfile.gettempdir()) / "agentdesk-signing.keychain-db"
-    p12 = Path(tempfile.gettempdir()) / "agentdesk-signing.p12"
-    p12.write_bytes(__import__("base64").b64decode(cert))
-    secret = os.urandom(16).hex()
-    run(["security", "create-keychain", "-p", secret, str(keychain)])
-    run(["security", "set-keychain-settings", "-lut", "21600", str(keychain)])
-    run(["security", "unlock-keychain", "-p", secret, str(keychain)])
-    run(["security", "import", str(p12), "-P", password, "-A", "-t", "cert", "-f", "pkcs12",
-         "-k", str(keychain)])  # fmt: skip
-    run(["security", "set-key-partition-list", "-S", "apple-tool:,apple:", "-k", secret,
-         str(keychain)])  # fmt: skip
-    run(["security", "list-keychains", "-d", "user", "-s", str(keychain)])
-    p12.unlink()
-
-
-def dmg(build: Path) -> Path:
-    """Sign the .app (Developer ID when configured, else ad hoc), make the dmg, notarize."""
-    if sys.platform != "darwin":
-        raise SystemExit("dmg: macOS only (hdiutil, codesign, notarytool)")
-    app = build / "dist" / APP_BUNDLE
-    identity = os.environ.get("AGENTDESK_CODESIGN_IDENTITY") or "-"
-    sign = ["codesign", "--force", "--deep", "--options", "runtime", "--sign", identity]
-    if identity != "-":
-        sign += ["--timestamp", "--entitlements", str(ENTITLEMENTS)]
-    run([*sign, str(app)])
-    run(["codesign", "--verify", "--strict", "--deep", "--verbose=2", str(app)])
-    stage = build / "dmg-root"
-    shutil.rmtree(stage, ignore_errors=True)
-    stage.mkdir()
-    run(["ditto", str(app), str(stage / APP_BUNDLE)])
-    (stage / "Applications").symlink_to("/Applications")
-    arch = os.uname().machine
-    out = build / f"AgentDesk-{version()}-macos-{arch}.dmg"
-    out.unlink(missing_ok=True)
-    run(["hdiutil", "create", "-volname", DISPLAY_NAME, "-srcfolder", str(stage), "-ov",
-         "-format", "UDZO", str(out)])  # fmt: skip
-    apple_id, team = os.environ.get("APPLE_ID"), os.environ.get("APPLE_TEAM_ID")
-    app_password = os.environ.get("APPLE_APP_PASSWORD")
-    if identity != "-" and apple_id and team and app_password:
-        run(["xcrun", "notarytool", "submit", str(out), "--apple-id", apple_id, "--team-id",
-             team, "--password", app_password, "--wait"])  # fmt: skip
-        run(["xcrun", "stapler", "staple", str(out)])
-        run(["spctl", "--assess", "--type", "open", "--context", "context:primary-signature",
-             "--verbose", str(out)])  # fmt: skip
-    else:
-        print("notarization skipped: APPLE_ID/APPLE_TEAM_ID/APPLE_APP_PASSWORD not all set")
-    return out
-
-
-def dmg_smoke(image: Path) -> None:
-    """Smoke-test the app inside the mounted dmg (what a user starts first)."""
-    mount = Path(tempfile.mkdtemp(prefix="agentdesk-dmg-"))
-    run(["hdiutil", "attach", "-nobrowse", "-readonly", "-mountpoint", str(mount), str(image)])
-    try:
-        smoke_run.check([str(mount / APP_BUNDLE / "Contents" / "MacOS" / NAME)], display="native")
-    finally:
-        run(["hdiutil", "detach", str(mount)])
 
 
 # ---------------------------------------------------------------------------------- Linux
@@ -236,22 +180,28 @@ def deb_unpacked_smoke(package: Path) -> None:
 
 def smoke(build: Path, target: str, path: Path | None, display: str) -> None:
     """Smoke-test one artifact (its default location under ``build`` unless ``path``)."""
+    if path is not None:
+        guards.require_file(path, f"the {target} artifact to smoke-test")
     if target == "onedir":
-        smoke_run.check([str(path or executable(build))], display=display)
+        smoke_run.check([str(path or guards.require_file(executable(build), "the onedir"))],
+                        display=display)  # fmt: skip
     elif target == "deb":
-        package = path or next(build.glob(f"{NAME}_*.deb"))
+        package = path or guards.artifact(build, f"{NAME}_*.deb", "deb")
         if os.environ.get("CI") and getattr(os, "geteuid", lambda: 1)() == 0:
             deb_install_smoke(package, display)
         else:
             deb_unpacked_smoke(package)
     elif target == "appdir":
-        smoke_run.check([str((path or build / "AgentDesk.AppDir") / "AppRun")], display=display)
+        apprun = (path or build / "AgentDesk.AppDir") / "AppRun"
+        smoke_run.check([str(guards.require_file(apprun, "the AppDir: run build.py appdir"))],
+                        display=display)  # fmt: skip
     elif target == "appimage":
-        smoke_run.check([str(path or next(build.glob("AgentDesk-*.AppImage")))], display=display)
+        image = path or guards.artifact(build, "AgentDesk-*.AppImage", "appimage")
+        smoke_run.check([str(image)], display=display)
     elif target == "windows":
-        windows_install_smoke(path or next(build.glob("AgentDesk-*-setup.exe")))
+        windows_install_smoke(path or guards.artifact(build, "AgentDesk-*setup.exe", "windows"))
     elif target == "dmg":
-        dmg_smoke(path or next(build.glob("AgentDesk-*.dmg")))
+        signing.dmg_smoke(path or guards.artifact(build, "AgentDesk-*.dmg", "dmg"))
 
 
 # ---------------------------------------------------------------------------------- sizes
@@ -266,14 +216,18 @@ def sizes(build: Path) -> list[tuple[str, float, float]]:
     base = onedir(build)
     if base.exists():
         rows.append(("onedir", 0.0, _tree_size(base) / mb))
-    for deb in build.glob(f"{NAME}_*.deb"):
+    for deb in build.glob(f"{NAME}_*.deb") if guards.host_os() == "linux" else []:
         field = run(["dpkg-deb", "-f", str(deb), "Installed-Size"], capture_output=True).stdout
         rows.append((deb.name, deb.stat().st_size / mb, int(field) / 1024))
     if (build / "AgentDesk.AppDir").exists():
         rows.append(("AppDir", 0.0, _tree_size(build / "AgentDesk.AppDir") / mb))
-    for item in [*build.glob("AgentDesk-*.AppImage"), *build.glob("AgentDesk-*-setup.exe")]:
+    # Only this OS's artifacts: one of another OS here would be a stale or wrong build.
+    here = guards.host_os()
+    images = build.glob("AgentDesk-*.AppImage") if here == "linux" else []
+    installers = build.glob("AgentDesk-*setup.exe") if here == "win32" else []
+    for item in [*images, *installers, *(build.glob("*.zsync") if here == "linux" else [])]:
         rows.append((item.name, item.stat().st_size / mb, 0.0))
-    for item in build.glob("AgentDesk-*.dmg"):
+    for item in build.glob("AgentDesk-*.dmg") if here == "darwin" else []:
         rows.append((item.name, item.stat().st_size / mb, _tree_size(build / "dist") / mb))
     print(f"{'artifact':<34} {'download MB':>12} {'installed MB':>13}")
     for name, download, installed in rows:
@@ -296,41 +250,78 @@ def main(argv: list[str] | None = None) -> int:
     win = sub.add_parser("windows", help="NSIS per-user installer")
     win.add_argument("--check", action="store_true", help="compile against a stand-in payload")
     sub.add_parser("macos-keychain", help="CI: import the signing certificate from secrets")
-    sub.add_parser("dmg", help="macOS: sign, dmg, notarize when the secrets are present")
+    sub.add_parser("dmg", help="macOS: sign inner-first, dmg, sign, notarize, staple")
+    sign = sub.add_parser("sign", help="Windows: Authenticode (or name the installer -unsigned)")
+    sign.add_argument("what", choices=["windows-bundle", "windows-installer"])
     check = sub.add_parser("smoke", help="smoke-test an artifact")
-    check.add_argument("target", choices=["onedir", "deb", "appdir", "appimage", "windows", "dmg"])
+    check.add_argument("target", choices=sorted(guards.SMOKE_OS))
     check.add_argument("path", nargs="?", type=Path, help="artifact (default: under build dir)")
     check.add_argument("--display", choices=["offscreen", "native"], default="offscreen")
     sub.add_parser("sizes", help="download and installed size of each artifact")
+    tag = sub.add_parser("check-version", help="the release tag names the app's version")
+    tag.add_argument("--tag", required=True)
+    sub.add_parser("install-locked", help="install the hash-locked inputs, then the app")
+    for name in ("checksums", "release-notes"):
+        sub.add_parser(name, help="publish step over a folder").add_argument("folder", type=Path)
     args = parser.parse_args(argv)
+    try:
+        guards.check_os(args.step, getattr(args, "target", None), getattr(args, "check", False))
+        return _step(args)
+    except guards.GuardError as exc:
+        print(exc, file=sys.stderr)
+        return exc.exit_code
+    except subprocess.CalledProcessError as exc:
+        tool = exc.cmd[0] if isinstance(exc.cmd, list) else exc.cmd
+        print(f"error: {Path(str(tool)).name} failed (exit code {exc.returncode})", file=sys.stderr)
+        return 1
+    except FileNotFoundError as exc:  # a tool that is not installed
+        print(f"error: {exc.filename or exc}: not found (is it installed?)", file=sys.stderr)
+        return guards.EXIT_MISSING
+    except smoke_run.SmokeFailure as exc:
+        print(f"smoke FAILED: {exc}", file=sys.stderr)
+        return 1
+
+
+def _step(args: argparse.Namespace) -> int:
     build: Path = args.build_dir.resolve()
     build.mkdir(parents=True, exist_ok=True)
     if args.step == "freeze":
         print(freeze(build))
     elif args.step == "icons":
         icons()
-    elif args.step == "deb":
-        print(linux_packages.build_deb(onedir(build), build, version()))
-    elif args.step == "appdir":
-        print(linux_packages.build_appdir(onedir(build), build))
+    elif args.step in ("deb", "appdir"):
+        base = guards.require_file(onedir(build), "the onedir: run build.py freeze")
+        if args.step == "deb":
+            print(linux_packages.build_deb(base, build, version()))
+        else:
+            print(linux_packages.build_appdir(base, build))
     elif args.step == "appimage":
-        arch = os.uname().machine
-        appdir = build / "AgentDesk.AppDir"
-        print(linux_packages.build_appimage(appdir, args.runtime, build, version(), arch))
+        runtime = guards.require_file(args.runtime, "the AppImage type2 runtime given by --runtime")
+        appdir = guards.require_file(build / "AgentDesk.AppDir", "the AppDir: run build.py appdir")
+        print(linux_packages.build_appimage(appdir, runtime, build, version(), os.uname().machine))
     elif args.step == "windows":
         print(windows(build, args.check))
     elif args.step == "macos-keychain":
-        macos_keychain()
+        signing.macos_keychain()
     elif args.step == "dmg":
-        print(dmg(build))
+        print(signing.dmg(build))
+    elif args.step == "sign":
+        if args.what == "windows-bundle":
+            signing.sign_windows_bundle(onedir(build))
+        else:
+            print(signing.sign_windows_installer(build))
     elif args.step == "smoke":
-        try:
-            smoke(build, args.target, args.path, args.display)
-        except smoke_run.SmokeFailure as exc:
-            print(f"smoke FAILED: {exc}", file=sys.stderr)
-            return 1
+        smoke(build, args.target, args.path, args.display)
     elif args.step == "sizes":
         sizes(build)
+    elif args.step == "check-version":
+        print(release.check_tag(args.tag))
+    elif args.step == "install-locked":
+        release.install_locked()
+    elif args.step == "checksums":
+        print(release.main_checksums(args.folder))
+    elif args.step == "release-notes":
+        print(release.release_notes(args.folder))
     return 0
 
 
