@@ -40,7 +40,6 @@ from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
 from desktop.ui.conversation_ends import ConversationEnds
-from desktop.ui.conversation_ends import ConversationEnds
 from desktop.ui.idle_stop import IdleStop
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.welcome.banner import FixBanner
@@ -96,7 +95,6 @@ class ConversationPane(QWidget):
         self.composer = Composer(workspace)
         self.usage = Usage()
         self.navigator = ApprovalNavigator(self.composer.editor, self)
-        self.ends = ConversationEnds(self.view, self.composer.editor)  # Ctrl+Home / Ctrl+End
         self.ends = ConversationEnds(self.view, self.composer.editor)  # Ctrl+Home / Ctrl+End
         # The conversation area: empty state until the first item, then the transcript; the
         # welcome panel when the agent cannot start for want of a key or program
