@@ -32,7 +32,8 @@ from bundle_config import (
 
 RESOURCES = ROOT / "resources"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
-DESKTOP_FILE = RESOURCES / "linux" / f"{NAME}.desktop"
+#: Named by the AppStream ID (reverse DNS), as the AppStream and Flatpak specs ask.
+DESKTOP_FILE = RESOURCES / "linux" / f"{APP_ID}.desktop"
 METAINFO = RESOURCES / "linux" / f"{APP_ID}.metainfo.xml"
 LINTIAN_OVERRIDES = Path(__file__).parent / "linux" / "lintian-overrides"
 #: The AppImage runtime is not in Debian: CI downloads this release and checks its SHA256

@@ -52,7 +52,7 @@ def test_deb_unpacked_into_a_temporary_root_passes_the_smoke_test(
     assert launcher.is_symlink() and os.readlink(launcher) == "/opt/agentdesk/agentdesk"
     assert (root / "opt" / "agentdesk" / "agentdesk").stat().st_mode & 0o111
     share = root / "usr" / "share"
-    assert (share / "applications" / "agentdesk.desktop").is_file()
+    assert (share / "applications" / "io.github.agentdesk.AgentDesk.desktop").is_file()
     assert (share / "metainfo" / "io.github.agentdesk.AgentDesk.metainfo.xml").is_file()
     for size in (16, 32, 48, 128, 256, 512):
         assert (share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "agentdesk.png").is_file()
@@ -66,7 +66,7 @@ def test_deb_unpacked_into_a_temporary_root_passes_the_smoke_test(
 def test_appdir_apprun_passes_the_smoke_test(built: Built) -> None:
     apprun = built.appdir / "AppRun"
     assert apprun.stat().st_mode & 0o111
-    assert (built.appdir / "agentdesk.desktop").is_file()
+    assert (built.appdir / "io.github.agentdesk.AgentDesk.desktop").is_file()
     assert os.readlink(built.appdir / ".DirIcon") == "agentdesk.png"
     output = smoke_run.check([str(apprun)])
     assert "smoke test passed" in output

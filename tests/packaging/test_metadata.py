@@ -47,7 +47,7 @@ def test_depends_cover_qt_xcb_and_every_external_library(built: Built) -> None:
 
 
 def test_desktop_entry_and_appstream_metainfo_validate() -> None:
-    desktop = RESOURCES / "linux" / "agentdesk.desktop"
+    desktop = RESOURCES / "linux" / f"{APP_ID}.desktop"
     metainfo = RESOURCES / "linux" / f"{APP_ID}.metainfo.xml"
     subprocess.run(["desktop-file-validate", str(desktop)], check=True)
     result = subprocess.run(
