@@ -3,9 +3,9 @@
 ``update``: ``pyside6-lupdate`` reads every ``.py`` under ``desktop/ui``, and the modules of the
 Qt-free core that mark sentences for the window (``desktop.core.texts.QT_TRANSLATE_NOOP``), and
 refreshes each ``desktop/ui/i18n/agentdesk_<lang>.ts`` (new strings arrive unfinished; strings
-gone from the sources are dropped). ``compile``: ``pyside6-lrelease`` turns each ``.ts`` into the ``.qm``
-that ``desktop.ui.i18n.install`` loads (``--out`` for another folder). The ``.qm`` files are
-build output: ``packaging/dev_install.sh`` and the PyInstaller spec run ``compile``.
+gone from the sources are dropped). ``compile``: ``pyside6-lrelease`` turns each ``.ts`` into
+the ``.qm`` that ``desktop.ui.i18n.install`` loads (``--out`` for another folder). The ``.qm``
+files are build output: ``packaging/dev_install.sh`` and the PyInstaller spec run ``compile``.
 ``stale``: prints the source texts of those sources missing from a catalogue (exit 1 if any).
 ``update`` first writes ``desktop/ui/i18n/settings_texts.py``, the marker list of the texts the
 Settings dialog shows from the (Qt-free, English) settings models.
