@@ -26,6 +26,10 @@ The scenario (a JSON file, or the ``FAKE_AGENT_SCENARIO`` environment variable h
       "no_pong": false,                          # (aionrs-0.2) ignore ping
       "stop_reading": false,                     # never read stdin after ready (a full pipe)
       "no_session": false,                       # ready without session_id (C6)
+      "mcp": false,                              # ready says mcp: true; add_mcp_server is
+                                                 # answered with mcp_ready (tools "<name>_tool")
+      "mcp_log": "PATH",                         # append each add_mcp_server command (JSON)
+      "mcp_fail": {"name": "why"},               # answer that server with an mcp_error instead
       "prompts": {"exact prompt text": [step, ...]},
       "turns": [[step, ...], ...]                # used in order for other prompts; then echo
     }
@@ -151,7 +155,7 @@ class FakeAgent:
 
     def capabilities(self) -> dict[str, Any]:
         if self.profile == SPEC:
-            return {"tool_approval": True, "thinking": True, "mcp": False}
+            return {"tool_approval": True, "thinking": True, "mcp": bool(self.scenario.get("mcp"))}
         return {
             "tool_approval": True,
             "image_input": "unknown",
@@ -160,7 +164,7 @@ class FakeAgent:
             "effort_levels": [],
             "modes": ["default", "auto_edit", "yolo"],
             "current_mode": self.mode,
-            "mcp": False,
+            "mcp": bool(self.scenario.get("mcp")),
         }
 
     # ------------------------------------------------------------------ input
@@ -246,11 +250,25 @@ class FakeAgent:
                 self.info(f"mode updated: {mode}", "")
                 if not self.busy:
                     self.emit({"type": "config_changed", "capabilities": self.capabilities()})
+        elif kind == "add_mcp_server" and self.scenario.get("mcp"):
+            self.add_mcp_server(cmd)
         elif kind == "ping" and self.profile == REAL:
             if not self.scenario.get("no_pong"):
                 self.emit({"type": "pong"})
         else:
             self.bad(f"Unknown command type: {kind}")
+
+    def add_mcp_server(self, cmd: dict[str, Any]) -> None:
+        if self.scenario.get("mcp_log"):
+            with Path(self.scenario["mcp_log"]).open("a", encoding="utf-8") as log:
+                log.write(json.dumps(cmd) + "\n")
+        name = str(cmd.get("name"))
+        why = (self.scenario.get("mcp_fail") or {}).get(name)
+        if why:
+            error = {"code": "mcp_error", "message": why, "retryable": False}
+            self.emit({"type": "error", "error": error})
+        else:
+            self.emit({"type": "mcp_ready", "name": name, "tools": [f"{name}_tool"]})
 
     def on_eof(self) -> None:
         self.eof = True

@@ -10,6 +10,7 @@ agent first and imports the session engine and the wire models while the agent s
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 import uuid
@@ -75,6 +76,7 @@ def _aionrs_factory(
     line_limit: int,
     protocol_log: bool | None,
 ) -> BackendFactory:
+    from desktop.core.mcp.resolve import workspace_servers
     from desktop.core.protocols.aionrs.adapter import AionrsBackend, LaunchSpec
     from desktop.core.protocols.aionrs.usage import UsageCounter
     from desktop.core.redaction import Redactor, secret_values
@@ -103,6 +105,7 @@ def _aionrs_factory(
             line_limit=line_limit,
             usage=usage,
             traffic_log=traffic,
+            mcp=functools.partial(workspace_servers, workspace),
         )
 
     return factory

@@ -3,28 +3,27 @@
 ``McpStore`` keeps the servers in ``<config>/mcp.json`` (no secrets in it: values named in
 ``secret_env``/``secret_headers`` live in the OS keyring); ``resolve_servers`` turns them into
 the ``ResolvedMcpServer`` list of one workspace with the secrets filled in, which each protocol
-adapter passes to its agent in its own form.
+adapter passes to its agent in its own form. The package exports only the models: the store and
+the resolution (which load the keyring) are imported from their modules, so the built-in agent's
+process, which needs the models, stays light.
 """
 
 from desktop.core.mcp.model import (
     McpConfig,
+    McpResolution,
     McpServer,
+    McpSource,
     McpTransport,
     ResolvedMcpServer,
     secret_entry,
 )
-from desktop.core.mcp.resolve import McpResolution, resolve_servers, workspace_servers
-from desktop.core.mcp.store import McpStore, mcp_path
 
 __all__ = [
     "McpConfig",
     "McpResolution",
     "McpServer",
-    "McpStore",
+    "McpSource",
     "McpTransport",
     "ResolvedMcpServer",
-    "mcp_path",
-    "resolve_servers",
     "secret_entry",
-    "workspace_servers",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -151,3 +152,19 @@ class ResolvedMcpServer:
     def secret_values(self) -> list[str]:
         """The secret values in this server (to redact from anything written)."""
         return [v for v in self.secrets if v]
+
+
+@dataclass(frozen=True)
+class McpResolution:
+    """The servers for one workspace and what kept others out (sentences for the user)."""
+
+    servers: tuple[ResolvedMcpServer, ...] = ()
+    problems: tuple[str, ...] = ()
+
+    def secret_values(self) -> list[str]:
+        """Every secret value of every server (for redaction)."""
+        return [v for s in self.servers for v in s.secret_values()]
+
+
+#: Where an adapter gets the servers of its launch (called once the agent is ready).
+McpSource = Callable[[], Awaitable[McpResolution]]

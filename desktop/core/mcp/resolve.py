@@ -9,11 +9,11 @@ line. A server whose secret is missing is left out, and ``problems`` says so in 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from pathlib import Path
 
 from desktop.core.mcp.model import (
     McpConfig,
+    McpResolution,
     McpServer,
     McpTransport,
     ResolvedMcpServer,
@@ -23,18 +23,6 @@ from desktop.core.mcp.store import McpStore
 from desktop.core.secrets import SecretStore, SecretStoreError
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class McpResolution:
-    """The servers for one workspace and what kept others out (sentences for the user)."""
-
-    servers: tuple[ResolvedMcpServer, ...] = ()
-    problems: tuple[str, ...] = ()
-
-    def secret_values(self) -> list[str]:
-        """Every secret value of every server (for redaction)."""
-        return [v for s in self.servers for v in s.secret_values()]
 
 
 async def _fill(server: McpServer, secrets: SecretStore | None) -> ResolvedMcpServer:

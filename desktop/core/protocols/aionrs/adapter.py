@@ -37,9 +37,11 @@ from desktop.core.events import (
     TextDelta,
 )
 from desktop.core.lines import DEFAULT_LINE_LIMIT, OversizeLine
+from desktop.core.mcp import McpSource
 from desktop.core.protocols.aionrs import wire
 from desktop.core.protocols.aionrs.heartbeat import Heartbeat
 from desktop.core.protocols.aionrs.mapping import EventMapper
+from desktop.core.protocols.aionrs.mcp_servers import add_servers, redacted
 from desktop.core.protocols.aionrs.usage import UsageCounter, version_tuple
 from desktop.core.protocols.process_backend import ProcessBackend
 from desktop.core.signals import RawSignal
@@ -75,9 +77,12 @@ class AionrsBackend(ProcessBackend[LaunchSpec]):
         heartbeat_timeout: float = 10.0,
         usage: UsageCounter | None = None,
         traffic_log: TrafficLog | None = None,
+        mcp: McpSource | None = None,
     ) -> None:
         super().__init__(launch, ready_timeout=ready_timeout, line_limit=line_limit)
         self._traffic = traffic_log
+        self._mcp = mcp
+        self._mcp_task: asyncio.Task[None] | None = None
         self._pending_text: list[str] = []
         self._pending_turn: str | None = None
         self._ready_event: asyncio.Future[wire.Ready] | None = None
@@ -115,6 +120,9 @@ class AionrsBackend(ProcessBackend[LaunchSpec]):
         self._mapper.capabilities = ready.capabilities
         self._mapper.aionrs_02 = version_tuple(ready.version) >= (0, 2)
         self._heartbeat_task = asyncio.get_running_loop().create_task(self._heartbeat.run())
+        if self._mcp is not None:
+            adding = add_servers(self._mcp, ready.capabilities, self._send, self._out)
+            self._mcp_task = asyncio.get_running_loop().create_task(adding)
         return AgentReady(
             agent=self.name,
             protocol=self.protocol,
@@ -188,6 +196,8 @@ class AionrsBackend(ProcessBackend[LaunchSpec]):
     async def _after_exit(self) -> None:
         if self._heartbeat_task is not None:
             self._heartbeat_task.cancel()
+        if self._mcp_task is not None:
+            self._mcp_task.cancel()
         if self._traffic is not None:
             self._traffic.close()
         if self._ready and self._pending_text:  # agent_exited comes after the text before it
@@ -198,7 +208,8 @@ class AionrsBackend(ProcessBackend[LaunchSpec]):
     async def _send(self, command: wire._Command, *, urgent: bool = False) -> None:
         data = wire.encode_command(command)
         if self._traffic is not None:
-            self._traffic.record(">", data)
+            shown = redacted(command) if isinstance(command, wire.AddMcpServer) else None
+            self._traffic.record(">", wire.encode_command(shown) if shown else data)
         if not await self._process.write(data, urgent=urgent):
             log.info("%s: stdin is closed or blocked; dropped %s", self.name, command.type)
 

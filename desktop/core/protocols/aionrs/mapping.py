@@ -36,7 +36,7 @@ from desktop.core.protocols.aionrs.usage import UsageCounter
 log = logging.getLogger(__name__)
 
 _CATEGORIES = {c.value: c for c in ToolCategory}
-_NON_FATAL_ERRORS = {"tool_error", "protocol_error"}
+_NON_FATAL_ERRORS = {"tool_error", "protocol_error", "mcp_error"}
 
 
 class EventMapper:
