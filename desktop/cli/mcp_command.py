@@ -18,7 +18,9 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from desktop.core.mcp import McpServer, McpStore, McpTransport, resolve_servers, secret_entry
+from desktop.core.mcp import McpServer, McpTransport, secret_entry
+from desktop.core.mcp.resolve import resolve_servers
+from desktop.core.mcp.store import McpStore
 from desktop.core.secrets import SecretStore, SecretStoreError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
