@@ -4,7 +4,7 @@ On ``session/prompt`` it streams a message and a thought chunk, announces an edi
 diff content, asks ``session/request_permission`` (options allow, always, reject, reject always),
 then asks the client to write ``written.txt`` and to read ``/etc/hostname`` (outside the
 workspace), sends a plan, and ends the turn with usage. Every line it receives goes to
-``$FAKE_PEER_LOG``.
+``$FAKE_PEER_LOG``. ``FAKE_PEER_MCP_HTTP=1`` advertises ``mcpCapabilities.http``.
 """
 
 from __future__ import annotations
@@ -50,7 +50,10 @@ def main() -> None:
         if method == "initialize":
             result = {
                 "protocolVersion": 1,
-                "agentCapabilities": {"loadSession": True},
+                "agentCapabilities": {
+                    "loadSession": True,
+                    "mcpCapabilities": {"http": os.environ.get("FAKE_PEER_MCP_HTTP") == "1"},
+                },
                 "agentInfo": {"name": "fake", "version": "1.2.3"},
             }
             send({"id": msg["id"], "result": result})

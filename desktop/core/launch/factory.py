@@ -121,6 +121,7 @@ def aionrs_argv(launch: LaunchAionrs, resume_id: str | None) -> list[str]:
 def _real_factory(
     launch: LaunchAcp | LaunchCodex, workspace: Path, ready_timeout: float
 ) -> BackendFactory:
+    from desktop.core.mcp.resolve import workspace_servers
     from desktop.core.protocols.acp.adapter import AcpBackend, AcpLaunch
     from desktop.core.protocols.codex.adapter import CodexAppServerBackend, CodexLaunch
     from desktop.core.protocols.codex.config import (
@@ -156,6 +157,7 @@ def _real_factory(
             env=child_env,
             name=launch.name,
             serve_fs=launch.serve_fs,
+            mcp=functools.partial(workspace_servers, workspace),
         )
         return AcpBackend(acp, resume_id=resume_id, ready_timeout=ready_timeout)
 

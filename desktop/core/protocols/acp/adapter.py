@@ -50,7 +50,9 @@ from desktop.core.events import (
     TurnEndReason,
     Usage,
 )
+from desktop.core.mcp import McpSource
 from desktop.core.protocols.acp.cards import ToolCards
+from desktop.core.protocols.acp.mcp_servers import acp_servers
 from desktop.core.protocols.acp.transport import ProcessTransport
 from desktop.core.protocols.acp.workspace_fs import WorkspaceFiles
 from desktop.core.protocols.process_backend import ProcessBackend, ProcessOptions
@@ -76,6 +78,8 @@ class AcpLaunch:
     name: str = "acp"
     serve_fs: bool = True
     mcp_servers: list[dict[str, Any]] = field(default_factory=list)
+    #: The configured MCP servers of the workspace (resolved at ``session/new``/``load``).
+    mcp: McpSource | None = None
 
 
 def _dump(model: Any) -> Any:
@@ -150,11 +154,12 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
             client_info=Implementation(name="agent-desk", title="Agent Desk", version=__version__),
         )
         cwd = str(self._launch.cwd)
+        mcp = await acp_servers(self._launch.mcp, init.agent_capabilities, self._emit)
         can_load = bool(init.agent_capabilities and init.agent_capabilities.load_session)
         if self._resume_id and can_load:
             self._loading = True
             try:
-                await conn.load_session(cwd=cwd, session_id=self._resume_id, mcp_servers=[])
+                await conn.load_session(cwd=cwd, session_id=self._resume_id, mcp_servers=mcp)
                 self._session_id = self._resume_id
             except RequestError as exc:
                 text = QT_TRANSLATE_NOOP(
@@ -165,7 +170,7 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
             finally:
                 self._loading = False
         if self._session_id is None:
-            session = await conn.new_session(cwd=cwd, mcp_servers=[])
+            session = await conn.new_session(cwd=cwd, mcp_servers=mcp)
             self._session_id = session.session_id
         info = init.agent_info
         return AgentReady(
