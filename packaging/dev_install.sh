@@ -14,8 +14,9 @@ packages=(libegl1 libgl1 libfontconfig1 libdbus-1-3 libxkbcommon-x11-0 libxcb-cu
           libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-randr0 libxcb-render-util0
           libxcb-image0 libxcb-xinerama0 libxcb-xkb1)
 if [ "$with_tests" = 1 ]; then
-  # Xvfb + xdotool for the end-to-end test, the real Secret Service for keyring tests.
-  packages+=(xvfb xdotool x11-apps dbus dbus-x11 gnome-keyring fonts-dejavu-core)
+  # Xvfb + xdotool for the end-to-end test, the real Secret Service for keyring tests, the
+  # AT-SPI bus a screen reader listens on (tests/e2e/test_atspi_announce.py).
+  packages+=(xvfb xdotool x11-apps dbus dbus-x11 gnome-keyring fonts-dejavu-core at-spi2-core)
   # Packaging tests: .deb checks, RUNPATH fix, ELF inspection, NSIS compile check, metadata.
   packages+=(lintian patchelf binutils nsis desktop-file-utils appstream squashfs-tools)
 fi
