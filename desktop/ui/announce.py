@@ -9,7 +9,10 @@ ends and when a request appears. An answer is announced by its beginning only; t
 in the transcript, one Tab away.
 
 ``listen`` lets a caller (the accessibility tests) see each announcement as it is sent, since
-PySide does not expose Qt's accessibility update handler.
+PySide does not expose Qt's accessibility update handler. That Orca hears them is proven by
+``tests/e2e/test_atspi_announce.py``: the real window under Xvfb and a real AT-SPI bus, the test
+registered for ``object:announcement`` as Orca is (only the xcb platform has the AT-SPI bridge;
+the offscreen one used by most tests sends nothing).
 """
 
 from __future__ import annotations
