@@ -103,6 +103,7 @@ def check(command: list[str], *, display: str = "offscreen") -> str:
             ANTHROPIC_BASE_URL=llm.url,
             ANTHROPIC_API_KEY=DUMMY_KEY,
             APPIMAGE_EXTRACT_AND_RUN="1",  # CI runners have no FUSE (ignored by others)
+            AGENTDESK_UPDATE_FEED="http://127.0.0.1:9/releases/latest",  # refused: no request out
         )
         if display == "offscreen":
             env["QT_QPA_PLATFORM"] = "offscreen"

@@ -23,6 +23,8 @@ def agentdesk_home(
     """Point AGENTDESK_HOME at a fresh folder so no test touches the real home."""
     home = tmp_path_factory.mktemp("agentdesk-home")
     monkeypatch.setenv("AGENTDESK_HOME", str(home))
+    # The automatic update check asks this (discard port: refused at once), never the internet.
+    monkeypatch.setenv("AGENTDESK_UPDATE_FEED", "http://127.0.0.1:9/releases/latest")
     for name in ("PROVIDER", "API_KEY", "BASE_URL", "MODEL", "AGENTDESK_PROTOCOL_LOG"):
         monkeypatch.delenv(name, raising=False)
     return home

@@ -304,6 +304,12 @@ class Settings(_Model):
         description="Minutes without a prompt before a conversation's agent is stopped to free "
         "its memory; the next prompt resumes it. 0: never.",
     )
+    check_for_updates: bool = Field(
+        default=True,
+        title="Check for updates",
+        description="Once a day, ask the project's releases page whether a newer version "
+        "exists. Nothing is sent but the request.",
+    )
     appearance: Appearance = Field(default_factory=Appearance, title="Appearance")
     extensions: ExtensionSettings = Field(default_factory=ExtensionSettings, title="Extensions")
     checkpoints: CheckpointSettings = Field(default_factory=CheckpointSettings, title="Checkpoints")
