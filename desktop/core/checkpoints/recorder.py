@@ -18,7 +18,6 @@ asked when a turn starts.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -132,8 +131,6 @@ class CheckpointRecorder:
         self._session = session
         self._queue = asyncio.Queue()
         self._unsubscribe = session.subscribe(self._on_event)
-        with contextlib.suppress(RuntimeError):  # no loop yet: the first event starts it
-            self._start_worker(asyncio.get_running_loop())
 
     def _start_worker(self, loop: asyncio.AbstractEventLoop) -> None:
         if self._worker is None and self._queue is not None:
@@ -160,6 +157,8 @@ class CheckpointRecorder:
         if queue is None:
             return
         if self._worker is None:
+            if not isinstance(event, TurnStarted):
+                return  # nothing before the first turn: an idle window does no work
             try:
                 self._start_worker(asyncio.get_running_loop())
             except RuntimeError:
@@ -186,10 +185,6 @@ class CheckpointRecorder:
         return self.conversation_id or ""
 
     async def _work(self, queue: asyncio.Queue[_Job | None]) -> None:
-        try:
-            await asyncio.to_thread(self.store.prepare)
-        except CheckpointError as exc:
-            log.warning("checkpoints of %s not prepared: %s", self.store.workspace, exc)
         while (job := await queue.get()) is not None:
             try:
                 await self._run(job)
