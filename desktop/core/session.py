@@ -307,15 +307,25 @@ class Session:
         if not self._queue:
             self._idle.set()
 
+    def refuse(self, prompt: Prompt, error: AgentStartError) -> str:
+        """Record ``prompt`` as a turn that failed because the agent could not start: ``error``
+        from a start the prompt waited for (already shown), so the agent is not started again
+        for it. Returns the turn id; the turn is published just after, as ``submit``'s are."""
+        turn_id = uuid.uuid4().hex[:12]
+        text = said.could_not_start(error.text or error.message)
+        asyncio.get_running_loop().call_soon(self._fail_turn, turn_id, prompt, text)
+        return turn_id
+
     def _fail_queue(self, text: CoreText) -> None:
-        message = text.english
         while self._queue:
-            turn_id, prompt = self._queue.popleft()
-            self.publish(TurnStarted(turn_id=turn_id, prompt=prompt.text, files=list(prompt.files)))
-            self.publish(
-                TurnEnded(turn_id=turn_id, reason=TurnEndReason.ERROR, message=message, i18n=text)
-            )
+            self._fail_turn(*self._queue.popleft(), text)
         self._idle.set()
+
+    def _fail_turn(self, turn_id: str, prompt: Prompt, text: CoreText) -> None:
+        self.publish(TurnStarted(turn_id=turn_id, prompt=prompt.text, files=list(prompt.files)))
+        self.publish(
+            TurnEnded(turn_id=turn_id, reason=TurnEndReason.ERROR, message=text.english, i18n=text)
+        )
 
     # ------------------------------------------------------------------ stop
 

@@ -112,6 +112,7 @@ class ConversationPane(QWidget):
         layout.addWidget(self.composer)
         self._closed = False
         self._starting: asyncio.Task[None] | None = None
+        self._start_error: AgentStartError | None = None  # of the last start
         #: Stops the agent after it was idle for the configured time (``IdleStop``).
         self.idle_stop = IdleStop(self, self._suspend_idle_agent)
         self._connect_signals()
@@ -153,9 +154,11 @@ class ConversationPane(QWidget):
         self._starting = self.scope.spawn(self._start(), name="start")
 
     async def _start(self) -> None:
+        self._start_error = None
         try:
             await self.conversation.start()
-        except AgentStartError:
+        except AgentStartError as exc:
+            self._start_error = exc  # the prompts held for this start fail with it
             log.info("agent %s failed to start", self.agent_name)  # shown inline by the session
 
     def submit(self, text: str, files: list[str]) -> None:
@@ -185,7 +188,11 @@ class ConversationPane(QWidget):
             self.start()  # ``starting`` was the idle agent's suspension
         if self._starting is not None and self._starting is not starting:
             await asyncio.wait([self._starting])  # the start after it, in the prompts' order
-        turn_id = self.session.submit(Prompt(text, tuple(files)))
+        prompt, failed = Prompt(text, tuple(files)), self._start_error
+        if failed is not None and self.session.state == SessionState.EXITED:
+            turn_id = self.session.refuse(prompt, failed)  # shown once; not started again
+        else:
+            turn_id = self.session.submit(prompt)
         self.transcript.rekey_prompt(key, turn_id)
 
     def stop(self) -> None:
