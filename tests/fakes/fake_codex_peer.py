@@ -5,7 +5,8 @@ command approval (v2), a legacy ``applyPatchApproval`` and an unknown server req
 completes the turn with token usage. Every line it receives is logged to ``$FAKE_PEER_LOG``.
 ``turn/interrupt`` while an approval is pending completes the turn as ``interrupted`` and then
 sends ``serverRequest/resolved`` (as the real one does), unless ``$FAKE_PEER_IGNORE_INTERRUPT``
-is set (a hung peer: the request is never answered).
+is set (a hung peer: the request is never answered). ``$FAKE_PEER_SHOW_ENV=A,B`` first logs its
+arguments and those variables.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ def note(method: str, **params: object) -> None:
 
 def main() -> None:
     pending: dict[int, str] = {}
+    names = [n for n in os.environ.get("FAKE_PEER_SHOW_ENV", "").split(",") if n]
+    if names:  # how it was started: its arguments and the named variables
+        log({"argv": sys.argv[1:], "env": {n: os.environ.get(n) for n in names}})
     for line in sys.stdin:
         msg = json.loads(line)
         log(msg)

@@ -149,6 +149,7 @@ def _real_factory(
                 env=child_env,
                 name=launch.name,
                 options=launch.options,
+                mcp=functools.partial(workspace_servers, workspace),
             )
             return CodexAppServerBackend(spec, resume_id=resume_id, ready_timeout=ready_timeout)
         acp = AcpLaunch(

@@ -148,6 +148,8 @@ class ResolvedMcpServer:
     url: str | None = None
     headers: dict[str, str] = field(default_factory=dict, repr=False)
     secrets: tuple[str, ...] = field(default=(), repr=False)
+    #: The env variables or headers whose values are secrets (from the keyring).
+    secret_names: tuple[str, ...] = ()
 
     def secret_values(self) -> list[str]:
         """The secret values in this server (to redact from anything written)."""

@@ -45,6 +45,7 @@ async def _fill(server: McpServer, secrets: SecretStore | None) -> ResolvedMcpSe
             args=server.args,
             env={**server.env, **found},
             secrets=tuple(found.values()),
+            secret_names=tuple(found),
         )
     return ResolvedMcpServer(
         name=server.name,
@@ -52,6 +53,7 @@ async def _fill(server: McpServer, secrets: SecretStore | None) -> ResolvedMcpSe
         url=server.url,
         headers={**server.headers, **found},
         secrets=tuple(found.values()),
+        secret_names=tuple(found),
     )
 
 

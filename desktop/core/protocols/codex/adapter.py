@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Unpack
 
@@ -32,8 +32,11 @@ from desktop.core.events import (
     TurnEndReason,
     Usage,
 )
+from desktop.core.mcp import McpSource
+from desktop.core.process import AgentProcess
 from desktop.core.protocols.codex.approvals import APPROVAL_METHODS, ApprovalDesk
 from desktop.core.protocols.codex.config import CodexOptions
+from desktop.core.protocols.codex.mcp_servers import codex_mcp
 from desktop.core.protocols.codex.notifications import NotificationMapper
 from desktop.core.protocols.codex.rpc import (
     METHOD_NOT_FOUND,
@@ -68,6 +71,8 @@ class CodexLaunch:
     env: dict[str, str]
     name: str = "codex"
     options: CodexOptions = field(default_factory=CodexOptions)
+    #: The configured MCP servers of the workspace (``-c mcp_servers.*`` at spawn).
+    mcp: McpSource | None = None
 
 
 class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
@@ -82,12 +87,7 @@ class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
 
     def __init__(self, launch: CodexLaunch, **options: Unpack[ProcessOptions]) -> None:
         super().__init__(launch, **options)
-        self._rpc = JsonRpcPeer(
-            self._process,
-            on_notification=self._on_notification,
-            on_request=self._on_request,
-            on_bad_line=self._bad_line,
-        )
+        self._rpc = self._peer()
         self._state = TurnState(workspace=launch.cwd)
         self._approvals = ApprovalDesk(self._state)
         self._notifications = NotificationMapper(self._state, self._approvals)
@@ -98,7 +98,35 @@ class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
     async def start(self, emit: EmitFn) -> AgentReady:
         """Spawn Codex, initialize, and start or resume the thread."""
         self._state.emit = emit  # the notification mapper and approval desk emit through it
+        if self._launch.mcp is not None and self._process.pid is None:
+            await self._add_mcp_servers(self._launch.mcp, emit)
         return await super().start(emit)
+
+    def _peer(self) -> JsonRpcPeer:
+        return JsonRpcPeer(
+            self._process,
+            on_notification=self._on_notification,
+            on_request=self._on_request,
+            on_bad_line=self._bad_line,
+        )
+
+    async def _add_mcp_servers(self, source: McpSource, emit: EmitFn) -> None:
+        """Extend the launch (not spawned yet) with the servers' ``-c`` overrides and secrets."""
+        found = await source()
+        args, env, problems = codex_mcp(found)
+        for problem in [*found.problems, *problems]:
+            emit(Notice(level="warning", message=problem))
+        if not args:
+            return
+        launch = self._launch
+        self._launch = replace(launch, argv=[*launch.argv, *args], env={**launch.env, **env})
+        self._process = AgentProcess(
+            self._launch.argv, cwd=launch.cwd, env=self._launch.env, line_limit=self._line_limit
+        )
+        self._process.on_stall = self._on_stall
+        self._rpc = self._peer()
+        names = ", ".join(s.name for s in found.servers)
+        emit(Notice(message=f"MCP servers passed to Codex: {names}."))
 
     async def _handshake(self) -> AgentReady:
         init = await self._rpc.call(
