@@ -16,7 +16,7 @@ import contextlib
 import logging
 import uuid
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from desktop.core import session_texts as said
@@ -57,6 +57,8 @@ BUSY = (SessionState.RUNNING, SessionState.AWAITING_APPROVAL, SessionState.STOPP
 
 #: States without a running agent.
 _DOWN = (SessionState.EXITED, SessionState.NEW)
+#: The longest a prompt waits for the session's ``prompt_gates`` (seconds).
+PROMPT_GATE_TIMEOUT = 10.0
 
 
 class Session:
@@ -100,6 +102,10 @@ class Session:
         self._idle.set()
         self._start_lock = asyncio.Lock()
         self._pump_task: asyncio.Task[None] | None = None
+        #: Awaited (each for at most ``PROMPT_GATE_TIMEOUT`` seconds) with the turn id after a
+        #: turn is published and before its prompt goes to the agent: the checkpoint recorder
+        #: records the workspace as it was before the turn. Events are never held back.
+        self.prompt_gates: list[Callable[[str], Awaitable[None]]] = []
         self._closed = False
 
     # ------------------------------------------------------------------ consumers
@@ -301,11 +307,21 @@ class Session:
             self._turn_done.clear()
             self.publish(TurnStarted(turn_id=turn_id, prompt=prompt.text, files=list(prompt.files)))
             self.set_state(SessionState.RUNNING)
+            await self._pass_gates(turn_id)
             assert self._backend is not None
             await self._backend.send_prompt(turn_id, prompt)
             await self._turn_done.wait()
         if not self._queue:
             self._idle.set()
+
+    async def _pass_gates(self, turn_id: str) -> None:
+        for gate in tuple(self.prompt_gates):
+            try:
+                await asyncio.wait_for(gate(turn_id), PROMPT_GATE_TIMEOUT)
+            except TimeoutError:
+                log.warning("a prompt gate took over %s s; the prompt goes on", PROMPT_GATE_TIMEOUT)
+            except Exception:  # a gate that fails never keeps the prompt from the agent
+                log.exception("a prompt gate failed")
 
     def refuse(self, prompt: Prompt, error: AgentStartError) -> str:
         """Record ``prompt`` as a turn that failed because the agent could not start: ``error``

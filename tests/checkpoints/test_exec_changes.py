@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.agent.harness import ROOT, agent_env
+from tests.agent.harness import agent_env
 from tests.checkpoints.trees import tree_state
 from tests.fakes.fake_llm import FakeLLM, ToolCallSpec, Turn
 

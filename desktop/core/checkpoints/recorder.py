@@ -4,20 +4,24 @@ It follows the session's events and records the workspace: ``TURN_BEFORE`` when 
 ``TURN_AFTER`` when it ends, and ``TOOL_BEFORE``/``TOOL_AFTER`` around each tool call that may
 change files (an edit, a command, or one the host cannot classify). Recording is blocking work
 (hashing files), so it runs in a worker thread, one record at a time and in the order the events
-came: the session's events are never delayed and the loop never waits, and a turn's
-``TURN_AFTER`` is recorded after the tool records queued before it. While a turn runs the store
-refuses restores. The first checkpoint that cannot be taken completely (the workspace is gone,
-a file cannot be read, the disk is full) publishes one ``Notice`` into the session; the turn
-goes on.
+came: the loop never waits and the session's events are never held back, and a turn's
+``TURN_AFTER`` is recorded after the tool records queued before it. One thing waits: the turn's
+prompt goes to the agent once ``TURN_BEFORE`` is recorded (the session's ``prompt_gates``,
+bounded), so the agent's first edits cannot land in the state before the turn. Nothing runs
+before the first turn (an idle window does no checkpoint work). While a turn runs the store
+refuses restores. The first checkpoint that cannot be taken completely (the workspace is gone, a
+file cannot be read, the disk is full) publishes one ``Notice`` into the session; the turn goes
+on.
 
-The window and ``exec`` build it the same way (``Conversation.checkpoint``); a new window
-conversation has no id until its first prompt, so the id may be given as a function that is
-asked when a turn starts.
+The window and ``exec`` build it the same way (``CheckpointRecorder.open``, then
+``Conversation.checkpoint``); a new window conversation has no id until its first prompt, so the
+id may be given as a function that is asked when a turn starts.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -85,6 +89,7 @@ class CheckpointRecorder:
         self._told = False
         self._tool_calls: set[str] = set()
         self._last_turn_id = ""
+        self._befores: dict[str, asyncio.Event] = {}
 
     @classmethod
     def open(
@@ -131,6 +136,7 @@ class CheckpointRecorder:
         self._session = session
         self._queue = asyncio.Queue()
         self._unsubscribe = session.subscribe(self._on_event)
+        session.prompt_gates.append(self._before_recorded)
 
     def _start_worker(self, loop: asyncio.AbstractEventLoop) -> None:
         if self._worker is None and self._queue is not None:
@@ -142,6 +148,11 @@ class CheckpointRecorder:
             self._unsubscribe()
             self._unsubscribe = None
             self.store.set_running(self._key(), False)
+            if self._session is not None:
+                with contextlib.suppress(ValueError):
+                    self._session.prompt_gates.remove(self._before_recorded)
+        for waiting in self._befores.values():
+            waiting.set()
         if self._queue is not None:
             self._queue.put_nowait(None)
             self._queue = None
@@ -166,6 +177,7 @@ class CheckpointRecorder:
         match event:
             case TurnStarted():
                 self.store.set_running(self._key(), True)
+                self._befores[event.turn_id] = asyncio.Event()
                 queue.put_nowait(_Job(CheckpointKind.TURN_BEFORE, event.turn_id))
             case ToolStarted() if event.category not in _READ_ONLY:
                 self._tool_calls.add(event.call_id)
@@ -181,6 +193,13 @@ class CheckpointRecorder:
             case _:
                 return  # no other event changes what is recorded
 
+    async def _before_recorded(self, turn_id: str) -> None:
+        """The session's prompt gate: the turn's prompt goes to the agent once the workspace's
+        state before it is recorded (so the agent's first edits are not in it)."""
+        waiting = self._befores.get(turn_id)
+        if waiting is not None:
+            await waiting.wait()
+
     def _key(self) -> str:
         return self.conversation_id or ""
 
@@ -190,6 +209,11 @@ class CheckpointRecorder:
                 await self._run(job)
             except Exception:  # a consumer that fails never breaks the session
                 log.exception("checkpoint %s of turn %s failed", job.kind, job.turn_id)
+            finally:
+                if job.kind is CheckpointKind.TURN_BEFORE:
+                    waiting = self._befores.pop(job.turn_id, None)
+                    if waiting is not None:
+                        waiting.set()
 
     async def _run(self, job: _Job) -> None:
         if job.kind is CheckpointKind.TURN_BEFORE:
