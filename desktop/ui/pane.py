@@ -40,6 +40,7 @@ from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
 from desktop.ui.conversation_ends import ConversationEnds
+from desktop.ui.cursor_blink import CursorBlink
 from desktop.ui.idle_stop import IdleStop
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.welcome.banner import FixBanner
@@ -96,6 +97,7 @@ class ConversationPane(QWidget):
         self.usage = Usage()
         self.navigator = ApprovalNavigator(self.composer.editor, self)
         self.ends = ConversationEnds(self.view, self.composer.editor)  # Ctrl+Home / Ctrl+End
+        CursorBlink.watch(self.composer.editor)  # no blink timer in an idle window
         # The conversation area: empty state until the first item, then the transcript; the
         # welcome panel when the agent cannot start for want of a key or program
         # (``desktop.ui.welcome``). The banner says why the agent cannot start otherwise.

@@ -18,7 +18,9 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject, QTimer
+import shiboken6
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from desktop.core.entries import StreamItem, UserItem
@@ -26,6 +28,7 @@ from desktop.core.events import SessionState
 from desktop.core.history.models import ItemKind, StoredConversation, StoredItem
 from desktop.core.history.store import HistoryStore
 from desktop.ui.app import AppContext
+from desktop.ui.cursor_blink import CursorBlink
 from desktop.ui.open_conversation import open_in
 from desktop.ui.pane import ConversationPane
 from tests.core.support import agent_children
@@ -135,7 +138,8 @@ def _active_qtimers(qapp: QApplication) -> list[str]:
     the interpreter holds (the garbage collector's timer had no parent)."""
     owners: list[QObject] = [qapp, *QApplication.topLevelWidgets()]
     found = {t for owner in owners for t in owner.findChildren(QTimer) if t.isActive()}
-    found |= {o for o in gc.get_objects() if isinstance(o, QTimer) and o.isActive()}
+    held = [o for o in gc.get_objects() if isinstance(o, QTimer) and shiboken6.isValid(o)]
+    found |= {t for t in held if t.isActive()}
     return [f"QTimer of {t.parent()!r}, {t.interval()} ms" for t in found]
 
 
@@ -281,3 +285,29 @@ def test_the_command_line_opens_a_stored_conversation(
     finally:
         if app.poll() is None:
             app.kill()
+
+
+def test_the_caret_stops_blinking_until_the_next_key(
+    driver: Driver, qapp: QApplication, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(CursorBlink, "TIMEOUT_MS", 300)
+    context = driver.context({"turns": []})
+    window = driver.open(context, driver.workspace())
+    pane = window.current
+    assert pane is not None
+    blink = CursorBlink.watch(pane.composer.editor)
+    system = blink.flash_ms
+    assert system > 0  # the platform blinks (Qt: 1000 ms)
+
+    async def body() -> None:
+        pane.composer.editor.setFocus()
+        QTest.keyClick(pane.composer.editor, Qt.Key.Key_A)
+        assert qapp.styleHints().cursorFlashTime() == system
+        await until(lambda: blink.resting, 15, "a steady caret")
+        QTest.keyClick(pane.composer.editor, Qt.Key.Key_B)
+        assert qapp.styleHints().cursorFlashTime() == system  # blinking again
+
+    try:
+        driver.run(body(), 30)
+    finally:
+        blink.wake()

@@ -1,0 +1,311 @@
+"""Opening a long stored conversation: open → painted, the longest event-loop stall, RSS.
+
+Measurement only (issue 19; the transcript is not virtualized yet). For each size (``--turns``,
+default 125 250 500 1000) it writes a conversation into a fresh history database through the
+history store: each turn a prompt, a markdown answer with a code block and a tool card (a
+``Write`` that ran), made by the core ``Transcript`` from session events as a live turn is. Then
+a child process runs the real app, ``agentdesk WS --conversation ID`` (offscreen, or the X
+display of ``--display``), and reports:
+
+- open → painted: from the start of ``open_in`` (what ``--conversation`` calls once the window
+  is up) to the first paint of the transcript after it returned;
+- longest stall: the longest single pass of the Qt event loop (the dispatcher's ``awake`` to its
+  next ``aboutToBlock``) while it opened, i.e. how long the window did not respond;
+- RSS after, and RSS of the same app opened on an empty conversation (the difference is what
+  the conversation costs).
+
+Beside it, in the same run, a bare Qt baseline: a ``QTextBrowser`` given the same turns as one
+markdown document (open → painted and RSS of that process).
+
+    python benchmarks/long_conversation.py [--turns 125 250 ...] [--display :78]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+ANSWER = """## Step {n}
+
+The function `retry` waits **twice as long** after each failure:
+
+```python
+def retry(call, attempts={n}):
+    for attempt in range(attempts):
+        try:
+            return call()
+        except OSError:
+            time.sleep(2 ** attempt)
+```
+
+- it gives up after {n} attempts;
+- it only retries on `OSError`.
+"""
+
+
+def rss_mib(pid: int | str = "self") -> float:
+    """Resident memory of a process, MiB (``/proc/PID/status``: VmRSS)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+# ---------------------------------------------------------------------- the conversations
+
+
+def write_conversation(workspace: Path, turns: int) -> str:
+    """A stored conversation of ``turns`` turns in the history of ``AGENTDESK_HOME``."""
+    from desktop.core.events import (
+        TextDelta,
+        ToolCategory,
+        ToolFinished,
+        ToolRequested,
+        ToolStarted,
+        TurnEnded,
+        TurnEndReason,
+        TurnStarted,
+    )
+    from desktop.core.history.items import search_text
+    from desktop.core.history.models import ItemKind, StoredConversation, StoredItem
+    from desktop.core.history.store import HistoryStore
+    from desktop.core.transcript import Transcript
+
+    transcript = Transcript()
+    for n in range(turns):
+        turn, call = f"turn{n}", f"call{n}"
+        path = f"src/module_{n}.py"
+        for event in (
+            TurnStarted(turn_id=turn, prompt=f"Explain the retry logic in step {n}"),
+            TextDelta(turn_id=turn, text=ANSWER.format(n=n + 1)),
+            ToolRequested(turn_id=turn, call_id=call, name="Write", category=ToolCategory.EDIT,
+                          args={"file_path": path, "content": f"x = {n}\n"}, pending=False),
+            ToolStarted(turn_id=turn, call_id=call, name="Write"),
+            ToolFinished(turn_id=turn, call_id=call, name="Write", status="success",
+                         output=f"Wrote {path}"),
+            TurnEnded(turn_id=turn, reason=TurnEndReason.COMPLETED),
+        ):  # fmt: skip
+            transcript.apply(event)
+    now = time.time()
+    items = [
+        StoredItem(id=seq, seq=seq, kind=ItemKind(item.type), turn_id=item.turn_id,
+                   call_id=getattr(getattr(item, "request", None), "call_id", None),
+                   text=search_text(item), entry=item, created_at=now)
+        for seq, item in enumerate(transcript.items)
+    ]  # fmt: skip
+    conversation = StoredConversation(
+        id=os.urandom(16).hex(), workspace=str(workspace.resolve()), title=f"{turns} turns",
+        agent="builtin", created_at=now, updated_at=now, items=items,
+    )  # fmt: skip
+    store = HistoryStore()
+    try:
+        store.restore(conversation)
+    finally:
+        store.close()
+    return conversation.id
+
+
+def markdown_of(turns: int) -> str:
+    """The same turns as one markdown document (the bare baseline's content)."""
+    parts = []
+    for n in range(turns):
+        parts.append(f"**You:** Explain the retry logic in step {n}\n\n{ANSWER.format(n=n + 1)}")
+        parts.append(f"> Write `src/module_{n}.py` — Wrote src/module_{n}.py\n")
+    return "\n".join(parts)
+
+
+# ---------------------------------------------------------------------- child: the app
+
+
+class StallProbe:
+    """The longest time the Qt event loop did not run a 1 ms timer (seconds): a stall."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.longest = 0.0
+        self._last = time.perf_counter()
+        self._timer = QTimer()
+        self._timer.setInterval(1)
+        self._timer.timeout.connect(self._tick)
+        self._timer.start()
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        self.longest = max(self.longest, now - self._last - 0.001)
+        self._last = now
+
+    def stop(self) -> float:
+        """Stop probing; the longest stall seen."""
+        self._tick()
+        self._timer.stop()
+        return self.longest
+
+
+def child_app(workspace: str, conv_id: str | None) -> None:
+    """Run ``agentdesk WS --conversation ID``; print the figures as JSON; quit by SIGTERM."""
+    import signal
+
+    from PySide6.QtCore import QEvent, QObject
+
+    import desktop.ui.app as app_module
+    import desktop.ui.open_conversation as opening
+    from desktop.cli.main import main
+
+    result: dict[str, Any] = {}
+    original = opening.open_in
+
+    class Painted(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.at: float | None = None
+
+        def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint and self.at is None:
+                self.at = time.perf_counter()
+            return False
+
+    async def measured(window: Any, stored: str) -> Any:
+        import asyncio
+
+        probe = StallProbe()
+        start = time.perf_counter()
+        pane = await original(window, stored)
+        painted = Painted()
+        pane.view.viewport().installEventFilter(painted)
+        pane.view.viewport().update()
+        while painted.at is None:  # noqa: ASYNC110 - a benchmark's poll, 1 ms
+            await asyncio.sleep(0.001)
+        result.update(open_to_paint=painted.at - start, stall=probe.stop(), rss=rss_mib())
+        result["items"] = len(pane.transcript.items)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return pane
+
+    async def empty(window: Any, _stored: str) -> None:
+        import asyncio
+
+        await asyncio.sleep(1.0)  # settle after start-up
+        result.update(rss=rss_mib())
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    argv = [workspace, "--conversation", conv_id] if conv_id else [workspace]
+    if conv_id:
+        opening.open_in = measured  # type: ignore[assignment]
+    else:  # the empty window: measure once it is up
+        app_module._main = _empty_main(app_module._main, empty)  # type: ignore[assignment]
+    status = main(argv)
+    result["status"] = status
+    print(json.dumps(result), flush=True)
+
+
+def _empty_main(main: Any, measure: Any) -> Any:
+    async def wrapped(context: Any, first: Any, stored: str | None = None) -> int:
+        import asyncio
+
+        task = asyncio.get_running_loop().create_task(measure(first, ""))
+        status: int = await main(context, first, stored)
+        await asyncio.wait([task])
+        return status
+
+    return wrapped
+
+
+def child_bare(turns: int) -> None:
+    """A bare ``QTextBrowser`` with the same turns: open → painted and RSS."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication, QTextBrowser
+
+    app = QApplication([])
+    probe = StallProbe()
+    result: dict[str, Any] = {}
+
+    class Painted(QObject):
+        def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint and "open_to_paint" not in result:
+                result["open_to_paint"] = time.perf_counter() - start
+                QTimer.singleShot(0, app.quit)
+            return False
+
+    text = markdown_of(turns)
+    painted = Painted()
+    start = time.perf_counter()
+    browser = QTextBrowser()
+    browser.resize(1000, 800)
+    browser.viewport().installEventFilter(painted)
+    browser.setMarkdown(text)
+    browser.verticalScrollBar().setValue(browser.verticalScrollBar().maximum())
+    browser.show()
+    app.exec()
+    result.update(stall=probe.stop(), rss=rss_mib())
+    print(json.dumps(result), flush=True)
+
+
+# ---------------------------------------------------------------------- parent
+
+
+def _child(args: list[str], env: dict[str, str]) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, __file__, *args], env=env, capture_output=True,
+                          text=True, timeout=900, check=False)  # fmt: skip
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if not lines:
+        raise RuntimeError(f"child {args} failed:\n{done.stderr[-3000:]}")
+    result: dict[str, Any] = json.loads(lines[-1])
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--turns", type=int, nargs="+", default=[125, 250, 500, 1000])
+    parser.add_argument("--display", help="an X display (Xvfb) instead of offscreen")
+    parser.add_argument("--child-app", nargs="+", help=argparse.SUPPRESS)
+    parser.add_argument("--child-bare", type=int, help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.child_app:
+        child_app(
+            options.child_app[0], options.child_app[1] if len(options.child_app) > 1 else None
+        )
+        return 0
+    if options.child_bare is not None:
+        child_bare(options.child_bare)
+        return 0
+    with tempfile.TemporaryDirectory(prefix="agentdesk-long-") as tmp:
+        home, workspace = Path(tmp) / "home", Path(tmp) / "ws"
+        workspace.mkdir()
+        env = {**os.environ, "AGENTDESK_HOME": str(home), "PYTHONPATH": str(ROOT),
+               "QT_API": "pyside6", "AGENTDESK_THEME": "light"}  # fmt: skip
+        if options.display:
+            env.update(DISPLAY=options.display, QT_QPA_PLATFORM="xcb")
+        else:
+            env["QT_QPA_PLATFORM"] = "offscreen"
+        os.environ["AGENTDESK_HOME"] = str(home)
+        empty = _child(["--child-app", str(workspace)], env)
+        print(f"empty window: RSS {empty['rss']:.0f} MiB")
+        print("| turns | items | open → painted | longest stall | RSS after (+ over empty) "
+              "| bare Qt: painted | bare Qt: stall | bare Qt: RSS |")  # fmt: skip
+        print("|---|---|---|---|---|---|---|---|")
+        for turns in options.turns:
+            conv_id = write_conversation(workspace, turns)
+            app = _child(["--child-app", str(workspace), conv_id], env)
+            bare = _child(["--child-bare", str(turns)], env)
+            print(
+                f"| {turns:,} | {app['items']:,} | {app['open_to_paint']:.2f} s "
+                f"| {app['stall']:.2f} s | {app['rss']:.0f} MiB (+{app['rss'] - empty['rss']:.0f}) "
+                f"| {bare['open_to_paint']:.2f} s | {bare['stall']:.2f} s "
+                f"| {bare['rss']:.0f} MiB |",
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
