@@ -83,13 +83,11 @@ class WindowMenus:
             "F1",
             self.window.show_shortcuts,
         )
-        self._add(
-            self.help,
-            "about",
-            QT_TRANSLATE_NOOP("Menus", "&About Agent Desk"),
-            None,
-            self.window.show_about,
-        )
+        from desktop.ui import updates  # Help ▸ Check for Updates…, the daily check
+
+        updates.add_actions(self._add, self.help, self.window)
+        about = QT_TRANSLATE_NOOP("Menus", "&About Agent Desk")
+        self._add(self.help, "about", about, None, self.window.show_about)
 
     # ------------------------------------------------------------------ menus
     def _add_file(self, keys: type[QKeySequence.StandardKey]) -> None:

@@ -33,24 +33,30 @@ def release(tag: str, *, draft: bool = False, prerelease: bool = False) -> dict[
     }
 
 
-ANSWERS: dict[str, object] = {
-    "/newer": release(NEWER),
-    "/same": release(SAME),
-    "/older": release(OLDER),
-    "/badtag": release("nightly-build"),
-    "/list": [
-        release("v12.0.0", draft=True),
-        release("v11.0.0rc1", prerelease=True),
-        release(OLDER),
-        release(NEWER),
-    ],
-}
+def answers(same: str, older: str) -> dict[str, object]:
+    """What each path answers, around the running version ``same`` (a tag)."""
+    return {
+        "/newer": release(NEWER),
+        "/same": release(same),
+        "/older": release(older),
+        "/badtag": release("nightly-build"),
+        "/list": [
+            release("v12.0.0", draft=True),
+            release("v11.0.0rc1", prerelease=True),
+            release(older),
+            release(NEWER),
+        ],
+    }
 
 
 class ReleaseFeed:
-    """The server; ``url(path)`` for a case; ``close()`` also releases ``/silent``."""
+    """The server; ``url(path)`` for a case; ``close()`` also releases ``/silent``.
 
-    def __init__(self) -> None:
+    ``same`` and ``older`` are the tags ``/same`` and ``/older`` answer (around the version the
+    test runs the check as)."""
+
+    def __init__(self, same: str = SAME, older: str = OLDER) -> None:
+        table = answers(same, older)
         self.requests: list[tuple[str, dict[str, str]]] = []
         self.release_silent = threading.Event()
         feed = self
@@ -65,8 +71,8 @@ class ReleaseFeed:
                     self._send(500, b'{"message": "boom"}')
                 elif self.path == "/malformed":
                     self._send(200, b"<html>not json</html>")
-                elif self.path in ANSWERS:
-                    self._send(200, json.dumps(ANSWERS[self.path]).encode())
+                elif self.path in table:
+                    self._send(200, json.dumps(table[self.path]).encode())
                 else:
                     self._send(404, b'{"message": "Not Found"}')
 

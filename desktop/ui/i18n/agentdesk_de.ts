@@ -120,7 +120,7 @@
     <name>ApprovalCard</name>
     <message>
         <source>Approval request: {what}</source>
-        <extracomment>Milliseconds after the card took focus by itself during which decision keys are ignored. &quot;Deny always&quot; is Ctrl+Shift+N: two modifiers, never typed by accident (a plain letter could be).</extracomment>
+        <extracomment>&quot;Deny always&quot; is Ctrl+Shift+N: two modifiers, never typed by accident (a plain letter could be).</extracomment>
         <translation>Freigabeanfrage: {what}</translation>
     </message>
     <message>
@@ -240,7 +240,7 @@
     <name>Approvals</name>
     <message>
         <source>The agent asked to run {name} with the call id {call_id}, which another request of this turn already has; it was denied so that no decision meant for one call is applied to another.</source>
-        <extracomment>Call ids seen in the turn ``_seen_turn``: True when the host was asked to decide it.</extracomment>
+        <extracomment>The policy name a request with a reused call id is denied by. Call ids seen in the turn ``_seen_turn``: True when the host was asked to decide it.</extracomment>
         <translation>Der Agent wollte {name} mit der Aufruf-ID {call_id} ausführen, die schon eine andere Anfrage dieses Durchgangs hat; der Aufruf wurde abgelehnt, damit keine Entscheidung für einen Aufruf auf einen anderen angewendet wird.</translation>
     </message>
 </context>
@@ -248,7 +248,7 @@
     <name>AssistantView</name>
     <message>
         <source>Copy</source>
-        <extracomment>Time one repaint may spend rendering finished markdown (at least one block is rendered). Characters per document before the next finished blocks start a new one: inserting into a ``QTextDocument`` costs time in proportion to its size, so documents stay small.</extracomment>
+        <extracomment>Time one repaint may spend rendering finished markdown (at least one block is rendered). Characters per document before the next finished blocks start a new one: inserting into a ``QTextDocument`` costs time in proportion to its size, so documents stay small. Its code blocks&apos; &quot;Copy&quot; links, drawn on hover and keyboard focus only.</extracomment>
         <translation>Kopieren</translation>
     </message>
     <message>
@@ -329,6 +329,67 @@
     </message>
 </context>
 <context>
+    <name>ChangesSummary</name>
+    <message>
+        <source>Review</source>
+        <translation type="unfinished">Prüfen</translation>
+    </message>
+    <message>
+        <source>Review the changes of this turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every file this turn changed, full-window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore to before this turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore the files to before this turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes · 1 file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes · {n} files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+{n} more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes of turn {turn}: {title}, {added} lines added, {removed} removed: {names}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the running turn first: restoring now would mix with its edits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put every file back as it was before this turn (you can undo it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CheckpointsBridge</name>
+    <message>
+        <source>The checkpoints could not be read or written: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CheckpointsController</name>
+    <message>
+        <source>No changes recorded in this conversation yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Composer</name>
     <message>
         <source>Ask every time</source>
@@ -360,7 +421,7 @@
         <source>Attach…</source>
         <extracomment>Buttons added by window plug-ins (``add_action``), by name.
 ----------
-Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.</extracomment>
+Narrow window: short labels (``_fit``); the row&apos;s width with the full ones. Labels of the buttons that show their icon alone while compact.</extracomment>
         <translation>Anhängen…</translation>
     </message>
     <message>
@@ -509,19 +570,23 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <name>ConversationView</name>
     <message>
         <source>Jump to latest</source>
-        <extracomment>Minimum time between two repaints of streamed text (60 per second). How close to the bottom (pixels) still counts as &quot;at the bottom&quot; (the view follows new text). Gap between the &quot;Jump to latest&quot; button and the bottom of the conversation. Share of the column a prompt may take before it wraps (never less than ``_BUBBLE_MIN``).</extracomment>
+        <extracomment>Minimum time between two repaints of streamed text (60 per second). How close to the bottom (pixels) still counts as &quot;at the bottom&quot; (the view follows new text). Gap between the &quot;Jump to latest&quot; button and the bottom of the conversation. Share of the column a prompt may take before it wraps (never less than ``_BUBBLE_MIN``). Widgets that are not entries (a turn&apos;s changes), each below the entry of its key.</extracomment>
         <translation>Zum Neuesten</translation>
     </message>
     <message>
         <source>Scroll to the latest message (Ctrl+End)</source>
         <translation>Zur neuesten Nachricht scrollen (Strg+Ende)</translation>
     </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Angehalten.</translation>
+    </message>
 </context>
 <context>
     <name>Decision</name>
     <message>
         <source>Ask every time</source>
-        <extracomment>The composer&apos;s names of the approval modes (the composer cannot import the core).</extracomment>
+        <extracomment>Qt&apos;s translation (``lupdate`` finds ``translate(context, text)`` calls by that name). The composer&apos;s names of the approval modes (the composer cannot import the core).</extracomment>
         <translation>Jedes Mal fragen</translation>
     </message>
     <message>
@@ -575,10 +640,6 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Allowed by policy {name}</source>
         <translation>Erlaubt durch die Richtlinie {name}</translation>
-    <message>
-        <source>Stopped.</source>
-        <translation>Angehalten.</translation>
-    </message>
     </message>
     <message>
         <source>Denied by policy {name}</source>
@@ -949,6 +1010,46 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <source>No key to test: paste one or save one first.</source>
         <translation>Kein Schlüssel zum Testen: Zuerst einen einfügen oder speichern.</translation>
     </message>
+    <message>
+        <source>Testing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Keyring</name>
+    <message>
+        <source>API keys are stored in the system keyring: {label}.</source>
+        <extracomment>Environment variables read when a profile of that provider type has no stored key. Modules (under ``keyring.backends``) of backends that store secrets encrypted by the OS. ``message`` for the window to translate. What people call each backend (by the module under ``keyring.backends``).</extracomment>
+        <translation>API-Schlüssel werden im Schlüsselbund des Systems gespeichert: {label}.</translation>
+    </message>
+    <message>
+        <source>No secure system keyring is available (found {label}). Keys are read from ANTHROPIC_API_KEY / OPENAI_API_KEY, and keys you type are kept in memory for this run only. To store keys, run a Secret Service (e.g. gnome-keyring or KWallet) in your session.</source>
+        <translation>Kein sicherer Schlüsselbund des Systems verfügbar (gefunden: {label}). Schlüssel werden aus ANTHROPIC_API_KEY / OPENAI_API_KEY gelesen, und eingegebene Schlüssel bleiben nur bis zum Beenden im Speicher. Um Schlüssel zu speichern, starten Sie einen Secret Service (z. B. gnome-keyring oder KWallet) in Ihrer Sitzung.</translation>
+    </message>
+    <message>
+        <source>The keyring failed while {what}: {error}</source>
+        <translation>Fehler im Schlüsselbund beim {what}: {error}</translation>
+    </message>
+    <message>
+        <source>The keyring did not answer within {seconds} s while {what}; it may be locked and waiting for an unlock prompt.</source>
+        <translation>Der Schlüsselbund hat beim {what} nicht innerhalb von {seconds} s geantwortet; vielleicht ist er gesperrt und wartet auf die Entsperrabfrage.</translation>
+    </message>
+    <message>
+        <source>The keyring is locked and the unlock prompt was dismissed while {what}.</source>
+        <translation>Der Schlüsselbund ist gesperrt, und die Entsperrabfrage wurde beim {what} abgebrochen.</translation>
+    </message>
+    <message>
+        <source>reading a key</source>
+        <translation>Lesen eines Schlüssels</translation>
+    </message>
+    <message>
+        <source>saving a key</source>
+        <translation>Speichern eines Schlüssels</translation>
+    </message>
+    <message>
+        <source>deleting a key</source>
+        <translation>Löschen eines Schlüssels</translation>
+    </message>
 </context>
 <context>
     <name>Markdown</name>
@@ -956,6 +1057,30 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <source>Copy</source>
         <extracomment>The scheme of the links a code block&apos;s &quot;Copy&quot; is (the view copies that block, never opens it). Pygments styles (token colours only; each is made readable on the palette&apos;s code background). Contrast every syntax colour reaches on the code background (WCAG AA is 4.5). One type scale: heading sizes relative to the body text (Qt&apos;s size keywords follow zoom).</extracomment>
         <translation>Kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp</name>
+    <message>
+        <source>This agent cannot use HTTP MCP servers; not available here: {names}.</source>
+        <translation>Dieser Agent kann keine HTTP-MCP-Server verwenden; hier nicht verfügbar: {names}.</translation>
+    </message>
+    <message>
+        <source>MCP servers passed to the agent: {names}.</source>
+        <translation>An den Agenten übergebene MCP-Server: {names}.</translation>
+    </message>
+    <message>
+        <source>This agent cannot use MCP servers; not available here: {names}.</source>
+        <translation>Dieser Agent kann keine MCP-Server verwenden; hier nicht verfügbar: {names}.</translation>
+    </message>
+    <message>
+        <source>Starting MCP servers: {names}.</source>
+        <translation>MCP-Server werden gestartet: {names}.</translation>
+    </message>
+    <message>
+        <source>MCP servers passed to Codex: {names}.</source>
+        <extracomment>The configured MCP servers of the workspace (``-c mcp_servers.*`` at spawn).</extracomment>
+        <translation>An Codex übergebene MCP-Server: {names}.</translation>
     </message>
 </context>
 <context>
@@ -1009,42 +1134,6 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <source>&amp;New Conversation</source>
         <translation>&amp;Neue Unterhaltung</translation>
     </message>
-<context>
-    <name>Keyring</name>
-    <message>
-        <source>API keys are stored in the system keyring: {label}.</source>
-        <extracomment>Environment variables read when a profile of that provider type has no stored key. Modules (under ``keyring.backends``) of backends that store secrets encrypted by the OS. ``message`` for the window to translate. What people call each backend (by the module under ``keyring.backends``).</extracomment>
-        <translation>API-Schlüssel werden im Schlüsselbund des Systems gespeichert: {label}.</translation>
-    </message>
-    <message>
-        <source>No secure system keyring is available (found {label}). Keys are read from ANTHROPIC_API_KEY / OPENAI_API_KEY, and keys you type are kept in memory for this run only. To store keys, run a Secret Service (e.g. gnome-keyring or KWallet) in your session.</source>
-        <translation>Kein sicherer Schlüsselbund des Systems verfügbar (gefunden: {label}). Schlüssel werden aus ANTHROPIC_API_KEY / OPENAI_API_KEY gelesen, und eingegebene Schlüssel bleiben nur bis zum Beenden im Speicher. Um Schlüssel zu speichern, starten Sie einen Secret Service (z. B. gnome-keyring oder KWallet) in Ihrer Sitzung.</translation>
-    </message>
-    <message>
-        <source>The keyring failed while {what}: {error}</source>
-        <translation>Fehler im Schlüsselbund beim {what}: {error}</translation>
-    </message>
-    <message>
-        <source>The keyring did not answer within {seconds} s while {what}; it may be locked and waiting for an unlock prompt.</source>
-        <translation>Der Schlüsselbund hat beim {what} nicht innerhalb von {seconds} s geantwortet; vielleicht ist er gesperrt und wartet auf die Entsperrabfrage.</translation>
-    </message>
-    <message>
-        <source>The keyring is locked and the unlock prompt was dismissed while {what}.</source>
-        <translation>Der Schlüsselbund ist gesperrt, und die Entsperrabfrage wurde beim {what} abgebrochen.</translation>
-    </message>
-    <message>
-        <source>reading a key</source>
-        <translation>Lesen eines Schlüssels</translation>
-    </message>
-    <message>
-        <source>saving a key</source>
-        <translation>Speichern eines Schlüssels</translation>
-    </message>
-    <message>
-        <source>deleting a key</source>
-        <translation>Löschen eines Schlüssels</translation>
-    </message>
-</context>
     <message>
         <source>&amp;Open Workspace…</source>
         <translation>Arbeitsbereich ö&amp;ffnen…</translation>
@@ -1110,6 +1199,14 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>&amp;Seitenleiste</translation>
     </message>
     <message>
+        <source>Review &amp;Conversation Changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No changes recorded in this conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Theme</source>
         <translation>&amp;Design</translation>
     </message>
@@ -1145,6 +1242,10 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <source>(none)</source>
         <translation>(keine)</translation>
     </message>
+    <message>
+        <source>Check for &amp;Updates…</source>
+        <translation>Nach &amp;Updates suchen…</translation>
+    </message>
 </context>
 <context>
     <name>ModeButton</name>
@@ -1155,6 +1256,58 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Approval mode: {0}</source>
         <translation>Freigabemodus: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>PaneChanges</name>
+    <message>
+        <source>Turn {turn} · 1 file · +{added} −{removed}</source>
+        <extracomment>The turn reviewed; None: the whole conversation (files revert to before its start).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn {turn} · {n} files · +{added} −{removed}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This conversation · 1 file · +{added} −{removed}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This conversation · {n} files · +{added} −{removed}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the running turn first, then revert.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reverted hunk {hunk} of {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reverted {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revert undone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the running turn first, then restore.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working out what will change…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restoring…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undoing the restore…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1221,6 +1374,110 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>RestoreBar</name>
+    <message>
+        <source>comes back</source>
+        <extracomment>Files the plan lists before &quot;and N more&quot; (the review shows them all).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>permissions change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changes back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo the restore: put the files back as they were</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">Abbrechen</translation>
+    </message>
+    <message>
+        <source>Restore the files to before turn {turn}?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 file will change:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} files will change:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>and {n} more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 file was edited after this turn: restoring drops those edits too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} files were edited after this turn: restoring drops those edits too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore undone: 1 file put back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore undone: {n} files put back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restored 1 file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restored {n} files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 file could not be written:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} files could not be written:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file differs: nothing will change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>edited after this turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The files as they are now are saved first: you can undo this.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace is only partly restored; Undo restore puts it back as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Resume</name>
     <message>
         <source>The agent got a summary of this conversation to continue from.</source>
@@ -1229,7 +1486,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>{name} could not load session {session}: {error}; a new session was started.</source>
-        <extracomment>ACP names calls by their title; the category comes from the call&apos;s ``kind`` (unknown kinds are exec: asked about), which the agent program sets, not the model.</extracomment>
+        <extracomment>The configured MCP servers of the workspace (resolved at ``session/new``/``load``). ACP names calls by their title; the category comes from the call&apos;s ``kind`` (unknown kinds are exec: asked about), which the agent program sets, not the model.</extracomment>
         <translation>{name} konnte die Sitzung {session} nicht laden: {error}; eine neue Sitzung wurde begonnen.</translation>
     </message>
     <message>
@@ -1238,9 +1495,57 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>RevertBar</name>
+    <message>
+        <source>Where you are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last revert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revert hunk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revert file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation type="unfinished">Rückgängig</translation>
+    </message>
+    <message>
+        <source>Shortcut: {keys}</source>
+        <translation type="unfinished">Tastenkürzel: {keys}</translation>
+    </message>
+    <message>
+        <source>Put the hunk under review back ({key})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put the whole file back ({key})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo the last revert ({key})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File {file} of {files}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hunk {hunk} of {hunks}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ReviewController</name>
     <message>
         <source>Decided</source>
+        <extracomment>Answers Revert and Undo while a change set is under review (``open_changes``). Opens the review of a conversation&apos;s changes (set by the checkpoints plug-in).</extracomment>
         <translation>Entschieden</translation>
     </message>
 </context>
@@ -1367,6 +1672,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Shortcut: {keys}</source>
+        <extracomment>Revert and undo for a turn&apos;s (or conversation&apos;s) changes (``show_changes``).</extracomment>
         <translation>Tastenkürzel: {keys}</translation>
     </message>
     <message>
@@ -1457,6 +1763,33 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Search results</source>
         <translation>Suchergebnisse</translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message>
+        <source>The agent could not start: {reason}</source>
+        <translation>Der Agent konnte nicht starten: {reason}</translation>
+    </message>
+    <message>
+        <source>The agent did not confirm the stop in time; it was ended.</source>
+        <translation>Der Agent hat das Anhalten nicht rechtzeitig bestätigt und wurde beendet.</translation>
+    </message>
+    <message>
+        <source>exit code {code}</source>
+        <translation>Exit-Code {code}</translation>
+    </message>
+    <message>
+        <source>signal {signal}</source>
+        <translation>Signal {signal}</translation>
+    </message>
+    <message>
+        <source>The agent exited during the turn ({what}).</source>
+        <translation>Der Agent wurde während des Durchgangs beendet ({what}).</translation>
+    </message>
+    <message>
+        <source>The agent stopped unexpectedly; the next prompt restarts it.</source>
+        <translation>Der Agent wurde unerwartet beendet; die nächste Eingabe startet ihn neu.</translation>
     </message>
 </context>
 <context>
@@ -1712,34 +2045,6 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <source>PEM roots for tls=custom_ca.</source>
         <translation>PEM-Stammzertifikate für tls=custom_ca.</translation>
     </message>
-<context>
-    <name>Session</name>
-    <message>
-        <source>The agent could not start: {reason}</source>
-        <extracomment>Makes a backend; the argument is the agent session id to resume, if any. States in which a turn is under way (the window&apos;s Stop is enabled). States without a running agent.</extracomment>
-        <translation>Der Agent konnte nicht starten: {reason}</translation>
-    </message>
-    <message>
-        <source>The agent did not confirm the stop in time; it was ended.</source>
-        <translation>Der Agent hat das Anhalten nicht rechtzeitig bestätigt und wurde beendet.</translation>
-    </message>
-    <message>
-        <source>exit code {code}</source>
-        <translation>Exit-Code {code}</translation>
-    </message>
-    <message>
-        <source>signal {signal}</source>
-        <translation>Signal {signal}</translation>
-    </message>
-    <message>
-        <source>The agent exited during the turn ({what}).</source>
-        <translation>Der Agent wurde während des Durchgangs beendet ({what}).</translation>
-    </message>
-    <message>
-        <source>The agent stopped unexpectedly; the next prompt restarts it.</source>
-        <translation>Der Agent wurde unerwartet beendet; die nächste Eingabe startet ihn neu.</translation>
-    </message>
-</context>
     <message>
         <source>Client cert file</source>
         <translation>Client-Zertifikatsdatei</translation>
@@ -1885,6 +2190,14 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>Minuten ohne Eingabe, bevor der Agent einer Unterhaltung beendet wird, um seinen Speicher freizugeben; die nächste Eingabe setzt ihn fort. 0: nie.</translation>
     </message>
     <message>
+        <source>Check for updates</source>
+        <translation>Nach Updates suchen</translation>
+    </message>
+    <message>
+        <source>Once a day, ask the project&apos;s releases page whether a newer version exists. Nothing is sent but the request.</source>
+        <translation>Einmal täglich auf der Release-Seite des Projekts nachsehen, ob es eine neuere Version gibt. Außer der Anfrage selbst wird nichts gesendet.</translation>
+    </message>
+    <message>
         <source>Appearance</source>
         <translation>Darstellung</translation>
     </message>
@@ -1927,6 +2240,30 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Extension folder names that are not loaded even when found.</source>
         <translation>Ordnernamen von Erweiterungen, die auch gefunden nicht geladen werden.</translation>
+    </message>
+    <message>
+        <source>Checkpoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace checkpoints around each turn (review and restore). Added within schema 2:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest file recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In MB; larger files are left out of checkpoints (and named).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk space for checkpoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In GB per workspace; the oldest conversations&apos; checkpoints go first.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Recent workspaces</source>
@@ -2445,8 +2782,25 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
 <context>
     <name>ToolCard</name>
     <message>
+        <source>running…</source>
+        <extracomment>Rows of a finished tool&apos;s diff shown before it scrolls inside itself. Rows of a finished tool&apos;s text output shown before it scrolls inside itself. What the line says about a call&apos;s run, by status (&quot;&quot; says nothing: the outcome says it). How a call ran, in words (translated where shown, context &quot;ToolCard&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Tool call: {what}</source>
-        <extracomment>Rows of a finished tool&apos;s diff shown before it scrolls inside itself. Rows of a finished tool&apos;s text output shown before it scrolls inside itself. What the line says about a call&apos;s run, by status (&quot;&quot; says nothing: the outcome says it). Who decided, in words (the line&apos;s outcome label).</extracomment>
+        <extracomment>Who decided, in words (the line&apos;s outcome label).</extracomment>
         <translation>Werkzeugaufruf: {what}</translation>
     </message>
     <message>
@@ -2460,6 +2814,78 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Review the change full-window</source>
         <translation>Die Änderung im ganzen Fenster prüfen</translation>
+    </message>
+    <message>
+        <source>cancelled: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolReason</name>
+    <message>
+        <source>a later call of this turn reused its id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another call of this turn has the same id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Background agents may only read files inside the workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command matches the deny list pattern {pattern}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The turn was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent is shutting down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent exited</source>
+        <translation type="unfinished">Der Agent wurde beendet</translation>
+    </message>
+    <message>
+        <source>The turn was interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Codex withdrew the request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to the runtime ended</source>
+        <extracomment>After ``done`` the runtime ends the stream at once; wait this long for it before cancelling. Say &quot;connecting…&quot; when the runtime has not answered within this many seconds.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The runtime ended the turn without a result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent is being shut down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped by the user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The turn ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Codex resolved the request</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2614,6 +3040,69 @@ Inhalts-Hash: {digest}…</translation>
     </message>
 </context>
 <context>
+    <name>Updates</name>
+    <message>
+        <source>Already checking for updates…</source>
+        <translation>Die Suche nach Updates läuft bereits…</translation>
+    </message>
+    <message>
+        <source>Checking for updates…</source>
+        <translation>Suche nach Updates…</translation>
+    </message>
+    <message>
+        <source>Download…</source>
+        <translation>Herunterladen…</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>Später</translation>
+    </message>
+    <message>
+        <source>Agent Desk {latest} is available. You have {current}.</source>
+        <translation>Agent Desk {latest} ist verfügbar. Installiert ist {current}.</translation>
+    </message>
+    <message>
+        <source>Download it from the release page: {url}</source>
+        <translation>Herunterladen von der Release-Seite: {url}</translation>
+    </message>
+    <message>
+        <source>Update Available</source>
+        <translation>Update verfügbar</translation>
+    </message>
+    <message>
+        <source>Agent Desk {current} is the latest version.</source>
+        <translation>Agent Desk {current} ist die neueste Version.</translation>
+    </message>
+    <message>
+        <source>No Update Available</source>
+        <translation>Kein Update verfügbar</translation>
+    </message>
+    <message>
+        <source>This Agent Desk ({current}) is newer than the latest release ({latest}).</source>
+        <translation>Dieses Agent Desk ({current}) ist neuer als das neueste Release ({latest}).</translation>
+    </message>
+    <message>
+        <source>The releases page could not be reached. Check the network connection and try again later.</source>
+        <translation>Die Release-Seite war nicht erreichbar. Prüfen Sie die Netzwerkverbindung und versuchen Sie es später erneut.</translation>
+    </message>
+    <message>
+        <source>The releases page answered with an error. Try again later.</source>
+        <translation>Die Release-Seite antwortete mit einem Fehler. Versuchen Sie es später erneut.</translation>
+    </message>
+    <message>
+        <source>The releases page answered with something that is not a release. Try again later.</source>
+        <translation>Die Release-Seite antwortete mit etwas, das kein Release ist. Versuchen Sie es später erneut.</translation>
+    </message>
+    <message>
+        <source>Update Check Failed</source>
+        <translation>Update-Suche fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Could not check for updates.</source>
+        <translation>Die Suche nach Updates war nicht möglich.</translation>
+    </message>
+</context>
+<context>
     <name>UserBubble</name>
     <message>
         <source>queued: sent when the agent is free</source>
@@ -2700,8 +3189,24 @@ Inhalts-Hash: {digest}…</translation>
         <translation>Zuerst deinen API-Schlüssel einfügen.</translation>
     </message>
     <message>
+        <source>Testing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{title} is not installed yet: press Install above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Check the fields: {error}</source>
         <translation>Bitte die Felder prüfen: {error}</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved. Starting the agent…</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Enter the server&apos;s address, e.g. http://localhost:11434/v1.</source>
