@@ -70,6 +70,7 @@ def test_status_bar_and_sidebar_show_the_agent_in_words(driver: Driver, tmp_path
         label = window.status_labels["agent"]
         await until(lambda: label.text().startswith("Built-in agent"), 20, "the agent in words")
         assert "builtin" not in label.text()
+        assert pane.empty.title.text().startswith("Built-in agent"), pane.empty.title.text()
         pane.composer.editor.setPlainText("hi")
         pane.composer.send.click()
         rows = window.history.sidebar.list

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from desktop.ui.agent_titles import agent_title
 from desktop.ui.i18n import QT_TRANSLATE_NOOP
 from desktop.ui.theme import set_role
 
@@ -92,7 +93,8 @@ class EmptyState(QWidget):
         self.setAccessibleName(self.tr("Empty conversation"))
 
     def show_agent(self, agent: str, *, ready: bool) -> None:
-        """ "<agent> is ready", or that it is starting."""
+        """ "<agent> is ready", or that it is starting (the agent named in words)."""
+        agent = agent_title(agent)
         self.title.setText(
             self.tr("{agent} is ready").format(agent=agent)
             if ready
