@@ -22,6 +22,7 @@ from acp.schema import (
 
 from desktop.core.events import Notice, SessionEvent
 from desktop.core.mcp import McpSource, McpTransport, ResolvedMcpServer
+from desktop.core.texts import QT_TRANSLATE_NOOP
 
 #: What ``session/new`` and ``session/load`` take.
 AcpMcpServers = list[HttpMcpServer | SseMcpServer | AcpMcpServer | McpServerStdio]
@@ -64,15 +65,15 @@ async def acp_servers(
     http_ok = takes_http(agent_capabilities)
     refused = [s.name for s in found.servers if s.transport == McpTransport.HTTP and not http_ok]
     if refused:
-        out(
-            Notice(
-                level="warning",
-                message="This agent cannot use HTTP MCP servers; not available here: "
-                f"{', '.join(refused)}.",
-            )
-        )
+        text = QT_TRANSLATE_NOOP(
+            "Mcp", "This agent cannot use HTTP MCP servers; not available here: {names}."
+        ).with_args(names=", ".join(refused))
+        out(Notice(level="warning", message=text.english, i18n=text))
     passed: AcpMcpServers = [acp_server(s) for s in found.servers if s.name not in refused]
     if passed:
         names = ", ".join(s.name for s in passed)
-        out(Notice(message=f"MCP servers passed to the agent: {names}."))
+        text = QT_TRANSLATE_NOOP("Mcp", "MCP servers passed to the agent: {names}.").with_args(
+            names=names
+        )
+        out(Notice(message=text.english, i18n=text))
     return passed

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from desktop.core.events import Notice, SessionEvent
 from desktop.core.mcp import McpSource, McpTransport, ResolvedMcpServer
 from desktop.core.protocols.aionrs import wire
+from desktop.core.texts import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -61,13 +62,12 @@ async def add_servers(
         return
     names = ", ".join(s.name for s in found.servers)
     if not capabilities.mcp:
-        out(
-            Notice(
-                level="warning",
-                message=f"This agent cannot use MCP servers; not available here: {names}.",
-            )
-        )
+        text = QT_TRANSLATE_NOOP(
+            "Mcp", "This agent cannot use MCP servers; not available here: {names}."
+        ).with_args(names=names)
+        out(Notice(level="warning", message=text.english, i18n=text))
         return
-    out(Notice(message=f"Starting MCP servers: {names}."))
+    text = QT_TRANSLATE_NOOP("Mcp", "Starting MCP servers: {names}.").with_args(names=names)
+    out(Notice(message=text.english, i18n=text))
     for server in found.servers:
         await send(add_command(server))

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Unpack
 
 from desktop import __version__
+from desktop.core import session_texts as said
 from desktop.core.backend import EmitFn, Prompt
 from desktop.core.events import (
     AgentReady,
@@ -126,7 +127,9 @@ class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
         self._process.on_stall = self._on_stall
         self._rpc = self._peer()
         names = ", ".join(s.name for s in found.servers)
-        emit(Notice(message=f"MCP servers passed to Codex: {names}."))
+        text = QT_TRANSLATE_NOOP("Mcp", "MCP servers passed to Codex: {names}.")
+        said = text.with_args(names=names)
+        emit(Notice(message=said.english, i18n=said))
 
     async def _handshake(self) -> AgentReady:
         init = await self._rpc.call(
@@ -206,7 +209,7 @@ class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
 
     async def interrupt(self) -> None:
         """``turn/interrupt`` (once the turn id is known); pending cards are withdrawn."""
-        self._approvals.withdraw_all("The turn was interrupted")
+        self._approvals.withdraw_all(QT_TRANSLATE_NOOP("ToolReason", "The turn was interrupted"))
         if self._state.turn is None:
             return
         self._interrupt_wanted = True
@@ -269,7 +272,10 @@ class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
             if state.turn is not None and state.codex_turn is None and isinstance(turn, dict):
                 state.codex_turn = str(turn.get("id"))
         elif method == "serverRequest/resolved":
-            self._approvals.withdraw_request(params.get("requestId"), "Codex withdrew the request")
+            self._approvals.withdraw_request(
+                params.get("requestId"),
+                QT_TRANSLATE_NOOP("ToolReason", "Codex withdrew the request"),
+            )
         elif method == "turn/completed":
             self._turn_completed(params)
         else:
@@ -292,7 +298,7 @@ class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
         turn = self._state.turn
         if turn is None:
             return
-        self._approvals.withdraw_all("The turn ended")
+        self._approvals.withdraw_all(said.turn_ended())
         usage = self._state.end()
         self._emit(
             TurnEnded(
