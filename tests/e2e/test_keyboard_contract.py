@@ -80,9 +80,9 @@ def app(display: str, tmp_path: Path) -> Iterator[App]:
     try:
         running.wait(lambda: running.xdotool("search", "--name", "project — Agent Desk"),
                      "the window")  # fmt: skip
-        # The composer has the keyboard from when the conversation is made, before its agent
-        # starts; the fake agent's start is logged (it does not answer pings).
-        running.wait(lambda: running.logged("fake_aionrs does not answer ping"), "the agent")
+        # The composer has the keyboard from when the conversation is made; its agent starts
+        # with the first prompt. The app logs when its start-up is over.
+        running.wait(lambda: running.logged("started: 1 window(s)"), "the app to settle")
         yield running
     finally:
         if running.proc.poll() is None:

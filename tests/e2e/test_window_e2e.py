@@ -35,7 +35,7 @@ def test_type_prompt_and_approve_with_y(display: str, tmp_path: Path) -> None:
     app = App(display, tmp_path / "home", workspace, command)
     try:
         app.wait(lambda: app.xdotool("search", "--name", "project — Agent Desk"), "the window")
-        app.wait(lambda: app.logged("fake_aionrs does not answer ping"), "the agent")
+        app.wait(lambda: app.logged("started: 1 window(s)"), "the app to settle")  # no agent yet
         focused, armed = app.focused("c-hello"), app.armed("c-hello")
         app.type("please write hello")
         app.key("Return")

@@ -220,7 +220,8 @@ async def _states(out: Path, theme: str, scale: int) -> None:
     window.activateWindow()
     pane = window.current
     assert pane is not None
-    await _until(lambda: pane.session.state == SessionState.READY, "agent ready")
+    # The agent starts with the first prompt: the empty state waits only for the start check.
+    await _until(lambda: not pane.scope.tasks, "the start check")
     await _until(pane.composer.editor.hasFocus, "composer focused")
     await shot("empty", window)
 
@@ -232,7 +233,6 @@ async def _states(out: Path, theme: str, scale: int) -> None:
     window.new_conversation()
     pane = window.current
     assert pane is not None
-    await _until(lambda: pane.session.state == SessionState.READY, "second agent ready")
     pane.submit("Rename delay() to backoff() in util.py", [])
     await _until(lambda: len(pane.navigator.pending()) == 1, "a pending edit")
     (card,) = pane.navigator.pending()
