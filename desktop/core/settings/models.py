@@ -249,8 +249,9 @@ class ExtensionSettings(_Model):
 
 
 class CheckpointSettings(_Model):
-    """The workspace checkpoints around each turn (review and restore). Added within schema 2:
-    files without it get these defaults."""
+    """Checkpoints of the workspace around each turn, for review and restore.
+
+    Added within schema 2: files without it get these defaults."""
 
     size_limit_mb: float = Field(
         default=10,

@@ -2243,27 +2243,27 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Checkpoints</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederherstellungspunkte</translation>
     </message>
     <message>
-        <source>The workspace checkpoints around each turn (review and restore). Added within schema 2:</source>
-        <translation type="unfinished"></translation>
+        <source>Checkpoints of the workspace around each turn, for review and restore.</source>
+        <translation>Wiederherstellungspunkte des Arbeitsbereichs um jeden Durchgang, zum Prüfen und Wiederherstellen.</translation>
     </message>
     <message>
         <source>Largest file recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>Größte aufgezeichnete Datei</translation>
     </message>
     <message>
         <source>In MB; larger files are left out of checkpoints (and named).</source>
-        <translation type="unfinished"></translation>
+        <translation>In MB; größere Dateien werden nicht aufgezeichnet (und genannt).</translation>
     </message>
     <message>
         <source>Disk space for checkpoints</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicherplatz für Wiederherstellungspunkte</translation>
     </message>
     <message>
         <source>In GB per workspace; the oldest conversations&apos; checkpoints go first.</source>
-        <translation type="unfinished"></translation>
+        <translation>In GB je Arbeitsbereich; die Punkte der ältesten Unterhaltungen werden zuerst gelöscht.</translation>
     </message>
     <message>
         <source>Recent workspaces</source>

@@ -145,6 +145,18 @@ TEXTS = (
     ),
     QT_TRANSLATE_NOOP("Settings", "Disabled extensions"),
     QT_TRANSLATE_NOOP("Settings", "Extension folder names that are not loaded even when found."),
+    QT_TRANSLATE_NOOP("Settings", "Checkpoints"),
+    QT_TRANSLATE_NOOP(
+        "Settings",
+        "Checkpoints of the workspace around each turn, for review and restore.",
+    ),
+    QT_TRANSLATE_NOOP("Settings", "Largest file recorded"),
+    QT_TRANSLATE_NOOP("Settings", "In MB; larger files are left out of checkpoints (and named)."),
+    QT_TRANSLATE_NOOP("Settings", "Disk space for checkpoints"),
+    QT_TRANSLATE_NOOP(
+        "Settings",
+        "In GB per workspace; the oldest conversations' checkpoints go first.",
+    ),
     QT_TRANSLATE_NOOP("Settings", "Recent workspaces"),
     QT_TRANSLATE_NOOP("Settings", "Most recent first."),
 )
