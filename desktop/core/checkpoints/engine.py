@@ -10,12 +10,14 @@ folder gone, an unreadable file, a full disk): the checkpoint says what is missi
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from pathlib import Path
 
 import pygit2
 from pygit2.enums import FileMode
 
+from desktop.core.checkpoints import errors as said
 from desktop.core.checkpoints import repository as repo_io
 from desktop.core.checkpoints.diffing import (
     HunkMismatch,
@@ -36,6 +38,7 @@ from desktop.core.checkpoints.model import (
 )
 from desktop.core.checkpoints.pruning import prune
 from desktop.core.checkpoints.restoring import restore_paths, write_bytes
+from desktop.core.texts import CoreText
 
 log = logging.getLogger(__name__)
 
@@ -72,36 +75,38 @@ class CheckpointEngine:
         """Record the workspace as it is now; faults of the workspace or the disk give a
         checkpoint with ``problem`` set instead of an exception."""
         snapshot: repo_io.Snapshot | None = None
-        problem: str | None = None
+        problem: CoreText | None = None
         try:
             snapshot = repo_io.take_snapshot(self._repo, self.workspace, self.size_limit)
         except FileNotFoundError as exc:
-            problem = "The workspace folder is gone, so its state could not be recorded."
+            problem = said.workspace_gone()
             log.warning("checkpoint of %s not taken: %s", self.workspace, exc)
         except repo_io.DiskFull as exc:
-            problem = "The disk is full, so the workspace's state could not be recorded."
+            problem = said.disk_full()
             log.warning("checkpoint of %s not taken: %s", self.workspace, exc)
         except (OSError, pygit2.GitError) as exc:
-            problem = "The workspace's state could not be recorded."
+            problem = said.not_recorded()
             log.warning("checkpoint of %s failed", self.workspace, exc_info=exc)
         if snapshot is not None and snapshot.unreadable:
             names = ", ".join(snapshot.unreadable[:5])
-            problem = f"Some files could not be read and were left as last recorded: {names}."
+            problem = said.unreadable(names)
         if snapshot is None:
             return Checkpoint(
                 id="", conversation_id=conversation_id, turn=turn, kind=kind,
-                created=0.0, call_id=call_id, problem=problem,
+                created=0.0, call_id=call_id, problem=problem.english if problem else None,
+                problem_text=problem,
             )  # fmt: skip
         try:
             checkpoint = repo_io.write_checkpoint(
                 self._repo, conversation_id, turn, kind, call_id, snapshot, problem
             )
+            checkpoint = dataclasses.replace(checkpoint, problem_text=problem)
         except (repo_io.DiskFull, OSError, pygit2.GitError) as exc:
             log.warning("checkpoint of %s not written: %s", self.workspace, exc)
             return Checkpoint(
                 id="", conversation_id=conversation_id, turn=turn, kind=kind, created=0.0,
                 call_id=call_id,
-                problem="The disk is full, so the workspace's state could not be recorded.",
+                problem=said.disk_full().english, problem_text=said.disk_full(),
             )  # fmt: skip
         if kind is CheckpointKind.TURN_AFTER:
             try:

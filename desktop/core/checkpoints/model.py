@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from desktop.core.texts import CoreText
+
 
 class CheckpointKind(StrEnum):
     """When a checkpoint was taken."""
@@ -39,6 +41,8 @@ class Checkpoint:
         call_id: The tool call it surrounds (``TOOL_BEFORE``/``TOOL_AFTER``), else None.
         problem: Why the state is incomplete (a sentence for the user), None when complete.
         skipped: Paths left out because they exceed the size limit.
+        problem_text: ``problem`` for the window to translate (set on a checkpoint just
+            recorded; one read back from the store has ``problem`` only).
     """
 
     id: str
@@ -49,6 +53,7 @@ class Checkpoint:
     call_id: str | None = None
     problem: str | None = None
     skipped: tuple[str, ...] = ()
+    problem_text: CoreText | None = field(default=None, compare=False)
 
     @property
     def complete(self) -> bool:

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from desktop.core.checkpoints.errors import incomplete_notice, not_recorded
 from desktop.core.checkpoints.model import Checkpoint, CheckpointKind
 from desktop.core.checkpoints.store import CheckpointError, CheckpointStore
 from desktop.core.events import (
@@ -250,9 +251,8 @@ class CheckpointRecorder:
             self.store.set_running("", False)  # a turn started before its id was known
         if checkpoint.problem is not None and not self._told and self._session is not None:
             self._told = True
-            self._session.publish(
-                Notice(level="warning", message=f"Checkpoints: {checkpoint.problem}")
-            )
+            told = incomplete_notice(checkpoint.problem_text or not_recorded())
+            self._session.publish(Notice(level="warning", message=told.english, i18n=told))
         for listener in tuple(self._listeners):
             try:
                 listener(checkpoint)

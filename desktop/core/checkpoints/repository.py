@@ -26,6 +26,7 @@ import pygit2
 from pygit2.enums import DeltaStatus, DiffOption
 
 from desktop.core.checkpoints.model import Checkpoint, CheckpointKind
+from desktop.core.texts import CoreText
 
 #: Refs of checkpoints: ``refs/agentdesk/<conversation>/<sequence>``.
 REF_ROOT = "refs/agentdesk/"
@@ -197,7 +198,7 @@ def write_checkpoint(
     kind: CheckpointKind,
     call_id: str | None,
     snapshot: Snapshot | None,
-    problem: str | None,
+    problem: CoreText | None,
 ) -> Checkpoint:
     """Commit ``snapshot`` (the empty tree when None) under the conversation's next ref."""
     created = time.time()
@@ -207,7 +208,7 @@ def write_checkpoint(
         "kind": kind.value,
         "call": call_id,
         "created": created,
-        "problem": problem,
+        "problem": problem.english if problem else None,
         "skipped": list(snapshot.skipped) if snapshot else [],
     }
     message = f"checkpoint: turn {turn} {kind.value}\n\n{json.dumps(meta, indent=1)}\n"
@@ -229,7 +230,7 @@ def write_checkpoint(
         kind=kind,
         created=created,
         call_id=call_id,
-        problem=problem,
+        problem=problem.english if problem else None,
         skipped=snapshot.skipped if snapshot else (),
     )
 

@@ -376,6 +376,29 @@
     </message>
 </context>
 <context>
+    <name>Checkpoints</name>
+    <message>
+        <source>The workspace folder is gone, so its state could not be recorded.</source>
+        <translation>Der Ordner des Arbeitsbereichs ist verschwunden, sein Zustand konnte nicht aufgezeichnet werden.</translation>
+    </message>
+    <message>
+        <source>The disk is full, so the workspace&apos;s state could not be recorded.</source>
+        <translation>Der Datenträger ist voll, der Zustand des Arbeitsbereichs konnte nicht aufgezeichnet werden.</translation>
+    </message>
+    <message>
+        <source>The workspace&apos;s state could not be recorded.</source>
+        <translation>Der Zustand des Arbeitsbereichs konnte nicht aufgezeichnet werden.</translation>
+    </message>
+    <message>
+        <source>Some files could not be read and were left as last recorded: {names}.</source>
+        <translation>Einige Dateien konnten nicht gelesen werden und blieben wie zuletzt aufgezeichnet: {names}.</translation>
+    </message>
+    <message>
+        <source>Checkpoints: {problem}</source>
+        <translation>Wiederherstellungspunkte: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>CheckpointsBridge</name>
     <message>
         <source>The checkpoints could not be read or written: {error}</source>
