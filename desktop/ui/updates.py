@@ -15,6 +15,8 @@ the check failed. The automatic check speaks only when a newer version exists.
 from __future__ import annotations
 
 import logging
+import re
+from html import escape
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QUrl
@@ -130,11 +132,11 @@ def show_result(
     box.setObjectName("updateBox")
     box.setWindowModality(Qt.WindowModality.NonModal)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setTextFormat(Qt.TextFormat.RichText)  # both labels: the notes are rich text
     title, text, info = _words(result)
     box.setWindowTitle(title)
-    box.setText(text)
-    box.setInformativeText(info)
+    box.setText(f"<h3>{escape(text)}</h3>")
+    box.setInformativeText(info if result.status is UpdateStatus.NEWER else escape(info))
     box.setAccessibleName(title)
     if result.status is UpdateStatus.NEWER:
         box.setIcon(QMessageBox.Icon.Information)
@@ -169,14 +171,14 @@ def _words(result: UpdateResult) -> tuple[str, str, str]:
         text = QCoreApplication.translate(
             "Updates", "Agent Desk {latest} is available. You have {current}."
         ).format(latest=result.latest, current=result.current)
-        notes = result.notes or result.title
+        link = f'<a href="{escape(result.url)}">{escape(result.url.removeprefix("https://"))}</a>'
         where = QCoreApplication.translate(
             "Updates", "Download it from the release page: {url}"
-        ).format(url=result.url)
+        ).format(url=link)
         return (
             QCoreApplication.translate("Updates", "Update Available"),
             text,
-            f"{notes}\n\n{where}" if notes else where,
+            f"{_notes_html(result.notes or escape(result.title))}<p>{where}</p>",
         )
     if status is UpdateStatus.CURRENT:
         text = QCoreApplication.translate(
@@ -212,6 +214,17 @@ def _words(result: UpdateResult) -> tuple[str, str, str]:
         QCoreApplication.translate("Updates", "Could not check for updates."),
         reason or "",
     )
+
+
+def _notes_html(notes: str) -> str:
+    """The release notes (Markdown, raw HTML off) as compact rich text: headings in bold."""
+    if not notes:
+        return ""
+    from markdown_it import MarkdownIt
+
+    html = MarkdownIt("commonmark", {"html": False}).render(notes)
+    html = re.sub(r"<h[1-6]>(.*?)</h[1-6]>", r"<p><b>\1</b></p>", html)
+    return re.sub(r"<img[^>]*>", "", html)  # nothing is fetched
 
 
 def _open(url: str) -> None:

@@ -93,7 +93,7 @@ def test_a_failed_check_says_why(
     driver.call(window.menus.actions["updates"].trigger)
     driver.wait(lambda: _boxes(), 15, "the update box")
     (box,) = _boxes()
-    assert box.text() == "Could not check for updates."
+    assert box.text() == "<h3>Could not check for updates.</h3>"
     assert words in box.informativeText()
     assert box.icon() == QMessageBox.Icon.Warning
     box.close()
