@@ -61,7 +61,7 @@ from desktop.core.events import (
     UnaskedRun,
 )
 from desktop.core.previews import safe_preview
-from desktop.core.texts import QT_TRANSLATE_NOOP
+from desktop.core.texts import QT_TRANSLATE_NOOP, CoreText
 
 #: The policy name a request with a reused call id is denied by.
 DUPLICATE_CALL_ID = "duplicate call id"
@@ -135,9 +135,11 @@ class ApprovalGate:
         *,
         source_name: str | None = None,
         reason: str | None = None,
+        text: CoreText | None = None,
     ) -> DecideResult:
-        """Resolve a pending tool call. Only the first decision for a call counts."""
-        verdict = Verdict(Decision(decision), DecisionSource(source), source_name, reason)
+        """Resolve a pending tool call. Only the first decision for a call counts; ``text``:
+        the host's ``reason`` for the window to translate."""
+        verdict = Verdict(Decision(decision), DecisionSource(source), source_name, reason, text)
         request = next((r for r in self.book.pending if r.call_id == call_id), None)
         rules = self.book.rules
         result = self.book.resolve(call_id, verdict)
@@ -175,6 +177,7 @@ class ApprovalGate:
                 source=verdict.source,
                 source_name=verdict.source_name,
                 reason=verdict.reason,
+                i18n=verdict.text,
             )
         )
         backend = self._owner.backend
@@ -183,17 +186,25 @@ class ApprovalGate:
             answer = Decision.DENY if verdict.decision.denies else verdict.decision
             self._spawn(backend.send_decision(request.call_id, answer, verdict.reason))
 
-    def deny_all_pending(self, reason: str) -> None:
+    def deny_all_pending(self, reason: CoreText) -> None:
         for request in self.book.pending:
-            self.decide(request.call_id, Decision.DENY, DecisionSource.SHUTDOWN, reason=reason)
+            self.decide(
+                request.call_id, Decision.DENY, DecisionSource.SHUTDOWN,
+                reason=reason.english, text=reason,
+            )  # fmt: skip
 
-    def withdraw_pending(self, reason: str | None) -> None:
+    def withdraw_pending(self, reason: CoreText | None) -> None:
         """Drop every pending request, sending the agent no decision (the turn ended, the agent
         exited); with a ``reason``, each card is withdrawn with ``ToolCancelled``."""
         for request in self.book.pending:
             if self.book.forget(request.call_id) is not None and reason is not None:
                 self._owner.publish(
-                    ToolCancelled(turn_id=request.turn_id, call_id=request.call_id, reason=reason)
+                    ToolCancelled(
+                        turn_id=request.turn_id,
+                        call_id=request.call_id,
+                        reason=reason.english,
+                        i18n=reason,
+                    )
                 )
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
@@ -283,23 +294,21 @@ class ApprovalGate:
                 turn_id=request.turn_id, code="duplicate_call_id", message=text.english, i18n=text
             )
         )
+        reused = QT_TRANSLATE_NOOP("ToolReason", "a later call of this turn reused its id")
+        same = QT_TRANSLATE_NOOP("ToolReason", "another call of this turn has the same id")
         if self.book.is_pending(request.call_id):
             self.decide(
                 request.call_id,
                 Decision.DENY,
                 DecisionSource.POLICY,
                 source_name=DUPLICATE_CALL_ID,
-                reason="a later call of this turn reused its id",
+                reason=reused.english,
+                text=reused,
             )
         self._owner.publish(request.model_copy(update={"pending": False}))
         self._announce_decision(
             request,
-            Verdict(
-                Decision.DENY,
-                DecisionSource.POLICY,
-                DUPLICATE_CALL_ID,
-                "another call of this turn has the same id",
-            ),
+            Verdict(Decision.DENY, DecisionSource.POLICY, DUPLICATE_CALL_ID, same.english, same),
         )
 
     def on_tool_started(self, event: ToolStarted) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import PurePath
 
@@ -32,6 +32,7 @@ from desktop.core.events import (
     ToolCategory,
     ToolRequested,
 )
+from desktop.core.texts import CoreText
 
 _MODE_CATEGORIES: dict[ApprovalMode, frozenset[ToolCategory]] = {
     ApprovalMode.DEFAULT: frozenset(),
@@ -109,6 +110,8 @@ class Verdict:
     source: DecisionSource
     source_name: str | None = None
     reason: str | None = None
+    #: ``reason`` for the window to translate (the agent and the history get the English).
+    text: CoreText | None = None
 
 
 #: A policy the user enabled: returns a verdict, or None to leave the call to others.
@@ -142,9 +145,7 @@ class ApprovalBook:
         for name, screen in self.screens:
             verdict = screen(request)
             if verdict is not None and verdict.decision.denies:
-                return Verdict(
-                    verdict.decision, verdict.source, verdict.source_name or name, verdict.reason
-                )
+                return replace(verdict, source_name=verdict.source_name or name)
         for rule in self._rules.values():
             if rule.denies and rule_matches(rule, request):
                 return Verdict(Decision.DENY, DecisionSource.ALWAYS_RULE, rule.id)
@@ -156,9 +157,7 @@ class ApprovalBook:
         for name, policy in self.policies:
             verdict = policy(request)
             if verdict is not None:
-                return Verdict(
-                    verdict.decision, verdict.source, verdict.source_name or name, verdict.reason
-                )
+                return replace(verdict, source_name=verdict.source_name or name)
         return None
 
     def open(self, request: ToolRequested) -> PendingApproval:

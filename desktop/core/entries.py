@@ -97,6 +97,8 @@ class ToolItem(_Entry):
     result: ToolFinished | None = None
     output_truncated: bool = False
     cancel_reason: str | None = None
+    #: ``cancel_reason`` for the window to translate (stored only when there is one).
+    cancel_i18n: CoreText | None = Field(default=None, exclude_if=lambda value: value is None)
     #: Run without a request: ``ToolStarted.unasked`` (None if asked).
     unasked: UnaskedRun | None = None
 

@@ -219,6 +219,8 @@ class ToolDecided(_Event):
     source: DecisionSource
     source_name: str | None = None
     reason: str | None = None
+    #: ``reason`` for the window to translate (never serialised: the agent and output get English).
+    i18n: CoreText | None = Field(default=None, exclude=True)
 
 
 class ToolStarted(_Event):
@@ -255,6 +257,8 @@ class ToolCancelled(_Event):
     turn_id: str | None = None
     call_id: str
     reason: str = ""
+    #: ``reason`` for the window to translate (never serialised: output stays English).
+    i18n: CoreText | None = Field(default=None, exclude=True)
 
 
 class TurnEnded(_Event):

@@ -256,7 +256,7 @@ class Session:
         self._queue.clear()
         if self._active_turn is not None:
             await self.stop()
-        self._gate.deny_all_pending("The conversation was closed")
+        self._gate.deny_all_pending(said.conversation_closed())
         await self._end_backend()
         if self._pump_task is not None:
             self._pump_task.cancel()
@@ -268,7 +268,7 @@ class Session:
     async def _end_backend(self) -> None:
         backend = self._backend
         if backend is not None and self.state != SessionState.EXITED:
-            self._gate.deny_all_pending("The agent is being shut down")
+            self._gate.deny_all_pending(said.agent_shutting_down())
             await self._gate.drain()
             await backend.shutdown(self.shutdown_timeout)
         self._signals.detach()
@@ -352,7 +352,7 @@ class Session:
         if turn is None or backend is None:
             return
         self.set_state(SessionState.STOPPING)
-        self._gate.deny_all_pending("Stopped by the user")
+        self._gate.deny_all_pending(said.stopped_by_user())
         await self._gate.drain()
 
         async def ask() -> None:
@@ -396,7 +396,7 @@ class Session:
             self.publish(event)
 
     def _end_turn(self, event: TurnEnded) -> None:
-        self._gate.withdraw_pending("The turn ended")
+        self._gate.withdraw_pending(said.turn_ended())
         if event.usage is not None:
             self.total_usage = self.total_usage + event.usage
         self._active_turn = None

@@ -1,4 +1,5 @@
-"""What a session says to users when a start, a stop or the agent itself fails.
+"""What a session says to users when a start, a stop or the agent itself fails, and why it
+denied or withdrew a pending tool call.
 
 The sentences of ``desktop.core.session``, marked for the window's translation
 (``desktop.core.texts``); their ``english`` is the event's message (logs, ``agentdesk exec``,
@@ -37,3 +38,26 @@ def stopped_unexpectedly() -> CoreText:
     return QT_TRANSLATE_NOOP(
         "Session", "The agent stopped unexpectedly; the next prompt restarts it."
     )
+
+
+# Why a pending tool call was denied or withdrawn without the user deciding it (shown on its card).
+
+
+def conversation_closed() -> CoreText:
+    """Pending calls denied: the conversation was closed."""
+    return QT_TRANSLATE_NOOP("ToolReason", "The conversation was closed")
+
+
+def agent_shutting_down() -> CoreText:
+    """Pending calls denied: the agent is being ended."""
+    return QT_TRANSLATE_NOOP("ToolReason", "The agent is being shut down")
+
+
+def stopped_by_user() -> CoreText:
+    """Pending calls denied or cancelled: the user stopped the turn."""
+    return QT_TRANSLATE_NOOP("ToolReason", "Stopped by the user")
+
+
+def turn_ended() -> CoreText:
+    """Pending calls withdrawn: their turn ended."""
+    return QT_TRANSLATE_NOOP("ToolReason", "The turn ended")

@@ -162,8 +162,10 @@ class Transcript:
                     return []
                 denied = tool.decision is not None and tool.decision.decision.denies
                 status = ToolStatus.DENIED if denied else ToolStatus.CANCELLED
-                reason = event.reason or None
-                return self._update_tool(event.call_id, status=status, cancel_reason=reason)
+                reason, said = event.reason or None, event.i18n if event.reason else None
+                return self._update_tool(
+                    event.call_id, status=status, cancel_reason=reason, cancel_i18n=said
+                )
             case TurnEnded():
                 end = TurnEndItem(
                     turn_id=event.turn_id,

@@ -2,12 +2,13 @@
 by ``lupdate``, translated where the window shows them, English everywhere else.
 
 The core marks each sentence with ``desktop.core.texts.QT_TRANSLATE_NOOP`` and sends it with its
-English message (``i18n`` on ``ErrorEvent``, ``Notice``, ``TurnEnded``; ``text`` on the keyring's
-status and errors). A scan of ``desktop/core`` checks that every marker is a call ``lupdate``
+English message (``i18n`` on ``ErrorEvent``, ``Notice``, ``TurnEnded``, ``ToolDecided``,
+``ToolCancelled``; ``text`` on the keyring's status and errors). A scan of ``desktop/core`` checks that every marker is a call ``lupdate``
 reads (two literals) in a module ``packaging/translations.py`` reads, and that the German
 catalogue translates it with the same ``{fields}``. Then real windows under the German catalogue:
 an agent that cannot start and one that exits mid-turn read German, with the agent's own stderr
-as it was; the events' JSON (``agentdesk exec --json``) and the stored entries stay English.
+as it was; a card denied by the user's stop gives its reason in German; the events' JSON
+(``agentdesk exec --json``), what the agent is told and the stored entries stay English.
 """
 
 from __future__ import annotations
@@ -21,10 +22,20 @@ from types import ModuleType
 
 from PySide6.QtCore import QTranslator
 
-from desktop.core.entries import MessageItem
-from desktop.core.events import ErrorEvent, SessionState, parse_event
+from desktop.core import session_texts
+from desktop.core.entries import MessageItem, ToolStatus
+from desktop.core.events import (
+    Decision,
+    DecisionSource,
+    ErrorEvent,
+    SessionState,
+    ToolDecided,
+    parse_event,
+)
 from desktop.core.texts import QT_TRANSLATE_NOOP, CoreText
+from desktop.ui.approvals.summary import describe_decision
 from desktop.ui.conversation.items import MessageRow
+from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.i18n.core_text import shown, translated
 from desktop.ui.pane import ConversationPane
 from tests.ui.conftest import Driver
@@ -168,3 +179,54 @@ def test_an_agent_that_exits_mid_turn_reads_german(
         )
 
     driver.run(body(), 90)
+
+
+def test_a_card_stopped_by_the_user_reads_german(
+    german: list[QTranslator],  # noqa: F811
+    driver: Driver,
+) -> None:
+    """The host's reason on a decided card is translated; the agent and the record get it in
+    English (``ToolDecided.reason``), and its ``i18n`` never reaches the JSON."""
+
+    async def body() -> None:
+        write = {"tool": {"name": "Write", "args": {"file_path": "w.txt", "content": "w"}}}
+        context = await driver.acontext({"turns": [[write, {"text": "written"}]]})
+        window = context.open_workspace(driver.workspace())
+        pane = window.current
+        assert pane is not None
+        pane.submit("schreib", [])
+        await until(lambda: _waiting_cards(pane), 30, "the approval card")
+        card = _waiting_cards(pane)[0]
+        pane.stop()
+        await until(lambda: card.item.decision is not None, 30, "the card decided")
+        decision = card.item.decision
+        assert decision is not None and decision.reason == "Stopped by the user"
+        assert "i18n" not in decision.model_dump_json()
+        assert card.approval is not None
+        await until(
+            lambda: "Von dir angehalten" in card.approval.accessibleDescription(),  # type: ignore[union-attr]
+            30,
+            "the German reason on the card",
+        )
+        assert "Stopped by the user" not in card.approval.accessibleDescription()
+
+    driver.run(body(), 90)
+
+
+def test_a_withdrawn_call_reads_german(german: list[QTranslator]) -> None:  # noqa: F811
+    text = session_texts.turn_ended()
+    decided = ToolDecided(
+        call_id="c", decision=Decision.DENY, source=DecisionSource.SHUTDOWN,
+        reason=text.english, i18n=text,
+    )  # fmt: skip
+    assert describe_decision(decided, "edit") == "Nicht ausgeführt: Der Durchgang ist beendet"
+    by_agent = decided.model_copy(update={"source": DecisionSource.POLICY, "i18n": None})
+    assert describe_decision(by_agent, "edit").endswith(": The turn ended")  # no text: as it is
+
+
+def _waiting_cards(pane: ConversationPane) -> list[ToolCard]:
+    return [
+        w
+        for w in pane.view.widgets.values()
+        if isinstance(w, ToolCard) and w.item.status == ToolStatus.WAITING
+    ]

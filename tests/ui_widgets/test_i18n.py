@@ -57,6 +57,20 @@ SETTERS = frozenset(
         "setButtonText",
         "addButton",
         "setWindowIconText",
+        # the window's own text setters (each shows its text as it is)
+        "_say",
+        "show_message",
+        "show_working",
+        "show_problem",
+        "_show_problem",
+        "show_hint",
+        "show_done",
+        "_working",
+        "set_run_status",
+        "set_outcome",
+        "_show_status",
+        "mark_cancelled",
+        "notify",
     ]
 )
 #: Widgets and actions whose constructor's string argument is shown.
@@ -77,6 +91,8 @@ CONSTRUCTORS = frozenset(
 )
 #: Names of module helpers that translate a variable text (never called with a literal).
 HELPERS = frozenset({"tr", "_tr", "_t", "_"})
+#: Tones the window's setters take beside their text (style names, never shown).
+TONES = frozenset({"info", "warning", "error", "success"})
 _TAG = re.compile(r"<[^>]*>")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
@@ -89,7 +105,7 @@ def _words(text: str) -> bool:
 def _texty(node: ast.expr) -> bool:
     """Whether ``node`` is (or builds) a literal text with words."""
     if isinstance(node, ast.Constant):
-        return isinstance(node.value, str) and _words(node.value)
+        return isinstance(node.value, str) and node.value not in TONES and _words(node.value)
     if isinstance(node, ast.JoinedStr):
         return any(_texty(part) for part in node.values if isinstance(part, ast.Constant))
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
@@ -128,14 +144,16 @@ def test_the_check_finds_bare_strings() -> None:
         "b.setText('Stop' if busy else self.tr('Send'))\n"
         "b.setAccessibleName('Prompt: {0}'.format(x))\n"
         "label = tr('Hello')\n"
+        "self._say('Saving…', 'info')\n"
     )
-    assert [line for line, _code in flagged] == [1, 2, 3, 4, 5]
+    assert [line for line, _code in flagged] == [1, 2, 3, 4, 5, 6]
     assert not bare_strings(
         "b = QPushButton(self.tr('Send'))\n"
         "b.setToolTip(QCoreApplication.translate('Composer', 'Send to {0}').format(a))\n"
         "b.setText('⇧N')\n"
         "label = QLabel(f'<b>{title}</b>')\n"
         "label.setText(tr(variable))\n"
+        "self._say(self.tr('Saved.'), 'info' if ok else 'error')\n"
     )
 
 

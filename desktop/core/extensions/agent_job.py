@@ -23,6 +23,7 @@ from desktop.core.events import (
     TurnEndReason,
 )
 from desktop.core.session import BackendFactory, Session
+from desktop.core.texts import QT_TRANSLATE_NOOP
 
 AGENT_INSTRUCTION = "agent_instruction"
 POLICY_NAME = "background agent (read-only)"
@@ -38,12 +39,10 @@ def read_only_policy(request: ToolRequested) -> Verdict:
     unsure = preview is not None and (preview.outside_workspace or preview.unavailable)
     if request.category == ToolCategory.INFO and not unsure:
         return Verdict(Decision.ONCE, DecisionSource.POLICY, POLICY_NAME)
-    return Verdict(
-        Decision.DENY,
-        DecisionSource.POLICY,
-        POLICY_NAME,
-        "Background agents may only read files inside the workspace.",
+    text = QT_TRANSLATE_NOOP(
+        "ToolReason", "Background agents may only read files inside the workspace."
     )
+    return Verdict(Decision.DENY, DecisionSource.POLICY, POLICY_NAME, text.english, text)
 
 
 class AgentInstructionError(Exception):

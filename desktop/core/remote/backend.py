@@ -20,6 +20,7 @@ from collections.abc import Callable
 import grpc
 import grpc.aio
 
+from desktop.core import session_texts as said
 from desktop.core.backend import AgentBackend, AgentStartError, EmitFn, Prompt
 from desktop.core.events import (
     AgentExited,
@@ -41,6 +42,7 @@ from desktop.core.remote.config import RemoteRuntimeConfig
 from desktop.core.remote.generated import runtime_pb2 as pb
 from desktop.core.remote.mapping import TurnMapper
 from desktop.core.remote.token import TokenError, authorization_metadata, sign_token
+from desktop.core.texts import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -229,7 +231,9 @@ class RemoteRuntimeBackend(AgentBackend):
         )
 
     def _fail(self, mapper: TurnMapper, failure: Failure) -> None:
-        for event in mapper.close_tools("The connection to the runtime ended"):
+        for event in mapper.close_tools(
+            QT_TRANSLATE_NOOP("ToolReason", "The connection to the runtime ended")
+        ):
             self._emit(event)
         self._emit(
             ErrorEvent(
@@ -246,7 +250,7 @@ class RemoteRuntimeBackend(AgentBackend):
             await self._converse_turn(mapper, prompt)
         except asyncio.CancelledError:
             if not mapper.ended:
-                for event in mapper.close_tools("Stopped by the user"):
+                for event in mapper.close_tools(said.stopped_by_user()):
                     self._emit(event)
                 self._emit(mapper.end(TurnEndReason.STOPPED))
             if not self._stopping:

@@ -33,6 +33,7 @@ from desktop.core.events import (
     Usage,
 )
 from desktop.core.remote.generated import runtime_pb2 as pb
+from desktop.core.texts import QT_TRANSLATE_NOOP, CoreText
 
 _ERROR_RE = re.compile(r"ERROR:\s*(?:([A-Za-z_]+):\s*)?(.*)", re.DOTALL)
 _RETRYABLE_CODES = {"internal", "unavailable", "deadline_exceeded", "unknown", "aborted"}
@@ -144,7 +145,9 @@ class TurnMapper:
         )
 
     def _done(self, done: pb.DoneEvent) -> list[SessionEvent]:
-        events = self.close_tools("The runtime ended the turn without a result")
+        events = self.close_tools(
+            QT_TRANSLATE_NOOP("ToolReason", "The runtime ended the turn without a result")
+        )
         failure = parse_error_model(done.model)
         if failure is None:
             final = "\n\n".join(t.text for t in done.turns if t.text.strip())
@@ -165,10 +168,10 @@ class TurnMapper:
         events.append(self.end(TurnEndReason.ERROR, text))
         return events
 
-    def close_tools(self, reason: str) -> list[SessionEvent]:
+    def close_tools(self, reason: CoreText) -> list[SessionEvent]:
         """Cancel tool calls that never got a result."""
         events: list[SessionEvent] = [
-            ToolCancelled(turn_id=self.turn_id, call_id=call_id, reason=reason)
+            ToolCancelled(turn_id=self.turn_id, call_id=call_id, reason=reason.english, i18n=reason)
             for call_id in self._calls
         ]
         self._calls.clear()

@@ -24,6 +24,7 @@ from desktop.core.events import (
     UnaskedRun,
 )
 from desktop.ui.i18n import QT_TRANSLATE_NOOP
+from desktop.ui.i18n.core_text import shown
 
 #: Qt's translation (``lupdate`` finds ``translate(context, text)`` calls by that name).
 translate = QCoreApplication.translate
@@ -203,8 +204,10 @@ def _rule_label(event: ToolDecided, category: str) -> str:
 
 
 def describe_decision(event: ToolDecided, category: str) -> str:
-    """Who decided a call, in words: "Approved by you", "Denied by policy shell_deny_list"."""
+    """Who decided a call, in words: "Approved by you", "Denied by policy shell_deny_list";
+    the host's reason translated (``ToolDecided.i18n``), the user's or agent's as it is."""
     approved = not event.decision.denies
+    reason = shown(event.reason, event.i18n) if event.reason else ""
     source, name = event.source, event.source_name or ""
     if source == DecisionSource.USER:
         if event.decision in (Decision.ALWAYS, Decision.REJECT_ALWAYS):
@@ -251,10 +254,10 @@ def describe_decision(event: ToolDecided, category: str) -> str:
         )
         text = text.format(name=name).rstrip()
     else:
-        if event.reason:
-            return translate("Decision", "Not run: {reason}").format(reason=event.reason)
+        if reason:
+            return translate("Decision", "Not run: {reason}").format(reason=reason)
         return translate("Decision", "Not run: the session was closed")
-    return f"{text}: {event.reason}" if event.reason else text
+    return f"{text}: {reason}" if reason else text
 
 
 def describe_unasked(category: str, unasked: str | None) -> tuple[str, str]:

@@ -20,6 +20,8 @@ from desktop.ui.approvals.preview import PreviewBody, text_box
 from desktop.ui.approvals.summary import describe_unasked, tool_sentence
 from desktop.ui.conversation.items import set_role
 from desktop.ui.diff import DiffView
+from desktop.ui.i18n import QT_TRANSLATE_NOOP
+from desktop.ui.i18n.core_text import shown
 from desktop.ui.icons import Icon, decorate
 
 #: Rows of a finished tool's diff shown before it scrolls inside itself.
@@ -27,11 +29,12 @@ OUTPUT_DIFF_LINES = 24
 #: Rows of a finished tool's text output shown before it scrolls inside itself.
 OUTPUT_LINES = 12
 #: What the line says about a call's run, by status ("" says nothing: the outcome says it).
+#: How a call ran, in words (translated where shown, context "ToolCard").
 _RUN_WORDS = {
-    ToolStatus.RUNNING: "running…",
-    ToolStatus.SUCCEEDED: "succeeded",
-    ToolStatus.FAILED: "failed",
-    ToolStatus.CANCELLED: "cancelled",
+    ToolStatus.RUNNING: QT_TRANSLATE_NOOP("ToolCard", "running…"),
+    ToolStatus.SUCCEEDED: QT_TRANSLATE_NOOP("ToolCard", "succeeded"),
+    ToolStatus.FAILED: QT_TRANSLATE_NOOP("ToolCard", "failed"),
+    ToolStatus.CANCELLED: QT_TRANSLATE_NOOP("ToolCard", "cancelled"),
 }
 
 
@@ -196,8 +199,11 @@ class ToolCard(QFrame):
         item = self.item
         status = item.status
         words = _RUN_WORDS.get(status, "")
-        if status == ToolStatus.CANCELLED and item.cancel_reason:
-            words = f"cancelled: {item.cancel_reason}"
+        words = QCoreApplication.translate("ToolCard", words) if words else ""
+        cancelled = shown(item.cancel_reason, item.cancel_i18n) if item.cancel_reason else ""
+        if status == ToolStatus.CANCELLED and cancelled:
+            words = QCoreApplication.translate("ToolCard", "cancelled: {reason}")
+            words = words.format(reason=cancelled)
         self.line.set_run_status(words, status.value)
         bad = status in (ToolStatus.FAILED, ToolStatus.DENIED)
         warn = item.unasked == "warning"
@@ -214,7 +220,7 @@ class ToolCard(QFrame):
             text, tone = describe_unasked(item.request.category, item.unasked)
             self.line.set_outcome(text, tone=tone)
         elif status == ToolStatus.CANCELLED and self.approval and self.approval.is_pending():
-            self.approval.mark_cancelled(item.cancel_reason or "")
+            self.approval.mark_cancelled(cancelled)
         if self.approval is not None:
             set_role(self.approval, "approval", state=self.approval.state.value,
                      tone="bad" if bad else "")  # fmt: skip

@@ -1035,7 +1035,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Testing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird getestet…</translation>
     </message>
 </context>
 <context>
@@ -2807,19 +2807,19 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>running…</source>
         <extracomment>Rows of a finished tool&apos;s diff shown before it scrolls inside itself. Rows of a finished tool&apos;s text output shown before it scrolls inside itself. What the line says about a call&apos;s run, by status (&quot;&quot; says nothing: the outcome says it). How a call ran, in words (translated where shown, context &quot;ToolCard&quot;).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>läuft…</translation>
     </message>
     <message>
         <source>succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>erfolgreich</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>abgebrochen</translation>
     </message>
     <message>
         <source>Tool call: {what}</source>
@@ -2840,75 +2840,75 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>cancelled: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>abgebrochen: {reason}</translation>
     </message>
 </context>
 <context>
     <name>ToolReason</name>
     <message>
         <source>a later call of this turn reused its id</source>
-        <translation type="unfinished"></translation>
+        <translation>ein späterer Aufruf dieses Durchgangs hat seine ID wiederverwendet</translation>
     </message>
     <message>
         <source>another call of this turn has the same id</source>
-        <translation type="unfinished"></translation>
+        <translation>ein anderer Aufruf dieses Durchgangs hat dieselbe ID</translation>
     </message>
     <message>
         <source>Background agents may only read files inside the workspace.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hintergrund-Agenten dürfen nur Dateien im Arbeitsbereich lesen.</translation>
     </message>
     <message>
         <source>The command matches the deny list pattern {pattern}</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl passt zum Muster {pattern} der Sperrliste</translation>
     </message>
     <message>
         <source>The turn was cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Durchgang wurde abgebrochen</translation>
     </message>
     <message>
         <source>The agent is shutting down</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent wird beendet</translation>
     </message>
     <message>
         <source>The agent exited</source>
-        <translation type="unfinished">Der Agent wurde beendet</translation>
+        <translation>Der Agent wurde beendet</translation>
     </message>
     <message>
         <source>The turn was interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Durchgang wurde unterbrochen</translation>
     </message>
     <message>
         <source>Codex withdrew the request</source>
-        <translation type="unfinished"></translation>
+        <translation>Codex hat die Anfrage zurückgezogen</translation>
     </message>
     <message>
         <source>The connection to the runtime ended</source>
         <extracomment>After ``done`` the runtime ends the stream at once; wait this long for it before cancelling. Say &quot;connecting…&quot; when the runtime has not answered within this many seconds.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Die Verbindung zur Laufzeit ist beendet</translation>
     </message>
     <message>
         <source>The runtime ended the turn without a result</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Laufzeit hat den Durchgang ohne Ergebnis beendet</translation>
     </message>
     <message>
         <source>The conversation was closed</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Unterhaltung wurde geschlossen</translation>
     </message>
     <message>
         <source>The agent is being shut down</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent wird beendet</translation>
     </message>
     <message>
         <source>Stopped by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>Von dir angehalten</translation>
     </message>
     <message>
         <source>The turn ended</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Durchgang ist beendet</translation>
     </message>
     <message>
         <source>Codex resolved the request</source>
-        <translation type="unfinished"></translation>
+        <translation>Codex hat die Anfrage selbst erledigt</translation>
     </message>
 </context>
 <context>
@@ -3213,11 +3213,11 @@ Inhalts-Hash: {digest}…</translation>
     </message>
     <message>
         <source>Testing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird getestet…</translation>
     </message>
     <message>
         <source>{title} is not installed yet: press Install above.</source>
-        <translation type="unfinished"></translation>
+        <translation>{title} ist noch nicht installiert: Drücke oben auf „Installieren“.</translation>
     </message>
     <message>
         <source>Check the fields: {error}</source>
@@ -3225,11 +3225,11 @@ Inhalts-Hash: {digest}…</translation>
     </message>
     <message>
         <source>Saving…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gespeichert…</translation>
     </message>
     <message>
         <source>Saved. Starting the agent…</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert. Der Agent wird gestartet…</translation>
     </message>
     <message>
         <source>Enter the server&apos;s address, e.g. http://localhost:11434/v1.</source>

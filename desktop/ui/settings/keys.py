@@ -194,7 +194,7 @@ class KeyPanel(QWidget):
                 )
                 return
             key = stored.value.get_secret_value()
-        self._say("Testing…", "info")
+        self._say(self.tr("Testing…"), "info")
         result = await check_connection(provider, model, key, base_url)
         self._say(result.message, "info" if result.ok else "error")
 

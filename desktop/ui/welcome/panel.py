@@ -292,7 +292,7 @@ class WelcomePanel(QWidget):
         self._run(self._test(provider, model, key, base_url))
 
     async def _test(self, provider: str, model: str, key: str, base_url: str | None) -> None:
-        self._say("Testing…", "info")
+        self._say(self.tr("Testing…"), "info")
         result = await check_connection(provider, model, key, base_url)
         self._say(result.message, "success" if result.ok else "error")
 
@@ -302,7 +302,8 @@ class WelcomePanel(QWidget):
             catalogue = self.catalogue
             if catalogue.ready and agent in catalogue.status and agent not in catalogue.installed:
                 title = self.agent_list.currentText()
-                self._say(f"{title} is not installed yet: press Install above.", "warning")
+                said = self.tr("{title} is not installed yet: press Install above.")
+                self._say(said.format(title=title), "warning")
                 return
             self.agent_chosen.emit(agent)
             return
@@ -343,7 +344,7 @@ class WelcomePanel(QWidget):
                 "error",
             )
             return
-        self._say("Saving…", "info")
+        self._say(self.tr("Saving…"), "info")
         try:
             await self._services.secrets.set(profile, key)
             store.save(settings, "agents")
@@ -354,7 +355,7 @@ class WelcomePanel(QWidget):
             self._say(str(exc), "error")
             return
         self.key.clear()
-        self._say("Saved. Starting the agent…", "info")
+        self._say(self.tr("Saved. Starting the agent…"), "info")
         self.configured.emit(agent)
 
     def _on_settings(self) -> None:

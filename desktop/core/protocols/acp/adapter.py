@@ -223,7 +223,7 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
     async def interrupt(self) -> None:
         """``session/cancel``; waiting permission requests are answered ``cancelled``."""
         self._cancelled = True
-        self._cards.withdraw_all("The turn was cancelled")
+        self._cards.withdraw_all(QT_TRANSLATE_NOOP("ToolReason", "The turn was cancelled"))
         if self._conn is not None and self._session_id is not None and self._turn is not None:
             with contextlib.suppress(ConnectionError, RequestError):
                 await self._conn.cancel(session_id=self._session_id)
@@ -232,13 +232,13 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
 
     def _before_shutdown(self) -> None:
         """Answer waiting requests first; codex-acp keeps running after stdin closes."""
-        self._cards.withdraw_all("The agent is shutting down")
+        self._cards.withdraw_all(QT_TRANSLATE_NOOP("ToolReason", "The agent is shutting down"))
 
     async def _read_output(self) -> None:
         """Nothing to do: the acp connection reads stdout on its own task."""
 
     async def _after_exit(self) -> None:
-        self._cards.withdraw_all("The agent exited")
+        self._cards.withdraw_all(QT_TRANSLATE_NOOP("ToolReason", "The agent exited"))
         if self._conn is not None:
             with contextlib.suppress(Exception):
                 await self._conn.close()

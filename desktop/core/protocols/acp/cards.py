@@ -16,6 +16,7 @@ import itertools
 from pathlib import Path
 from typing import Any
 
+from desktop.core import session_texts as said
 from desktop.core.backend import EmitFn
 from desktop.core.events import (
     Decision,
@@ -29,6 +30,7 @@ from desktop.core.events import (
 )
 from desktop.core.protocols.acp.tools import ToolState, pick_option
 from desktop.core.protocols.pending import PendingRequests
+from desktop.core.texts import CoreText
 
 _DONE = ("completed", "failed")
 
@@ -127,19 +129,23 @@ class ToolCards:
         if waiting is not None and not waiting.done():
             waiting.set_result(decision)
 
-    def withdraw_all(self, reason: str) -> None:
+    def withdraw_all(self, reason: CoreText) -> None:
         """Cancel every waiting request (the agent is answered ``cancelled``)."""
         for call_id, future in self._waiting.take_all():
             if not future.done():
                 future.cancel()
-            self.emit(ToolCancelled(turn_id=self.turn, call_id=call_id, reason=reason))
+            self.emit(
+                ToolCancelled(
+                    turn_id=self.turn, call_id=call_id, reason=reason.english, i18n=reason
+                )
+            )
 
     def end_turn(self) -> str | None:
         """Withdraw what still waits, forget the turn's calls; returns the turn that ended."""
         turn = self.turn
         if turn is None:
             return None
-        self.withdraw_all("The turn ended")
+        self.withdraw_all(said.turn_ended())
         for call_id in sorted(self._denied):  # agents whose "reject" ends the whole turn
             self.emit(ToolCancelled(turn_id=turn, call_id=call_id, reason="denied"))
         self.turn = None

@@ -19,6 +19,7 @@ from desktop.core.protocols.codex import items
 from desktop.core.protocols.codex.rpc import RequestId
 from desktop.core.protocols.codex.turn import TurnState
 from desktop.core.protocols.pending import PendingRequests
+from desktop.core.texts import CoreText
 
 log = logging.getLogger(__name__)
 
@@ -91,22 +92,24 @@ class ApprovalDesk:
             answer = _V2_DECISIONS.get(decision, "decline")
         return approval.request_id, {"decision": answer}
 
-    def withdraw(self, call_id: str, reason: str) -> None:
+    def withdraw(self, call_id: str, reason: CoreText) -> None:
         """Withdraw the card of ``call_id`` if it is still pending."""
         approval = self._pending.take(call_id)
         if approval is not None:
             self._withdrawn([(call_id, approval)], reason)
 
-    def withdraw_request(self, request_id: Any, reason: str) -> None:
+    def withdraw_request(self, request_id: Any, reason: CoreText) -> None:
         """Withdraw the card of JSON-RPC request ``request_id`` (Codex resolved it)."""
         self._withdrawn(self._pending.take_all(lambda a: a.request_id == request_id), reason)
 
-    def withdraw_all(self, reason: str) -> None:
+    def withdraw_all(self, reason: CoreText) -> None:
         """Withdraw every pending card."""
         self._withdrawn(self._pending.take_all(), reason)
 
-    def _withdrawn(self, taken: list[tuple[str, _Approval]], reason: str) -> None:
+    def _withdrawn(self, taken: list[tuple[str, _Approval]], reason: CoreText) -> None:
         for call_id, approval in taken:
             self._state.emit(
-                ToolCancelled(turn_id=approval.turn_id, call_id=call_id, reason=reason)
+                ToolCancelled(
+                    turn_id=approval.turn_id, call_id=call_id, reason=reason.english, i18n=reason
+                )
             )

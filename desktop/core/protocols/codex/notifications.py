@@ -23,6 +23,7 @@ from desktop.core.events import (
 from desktop.core.protocols.codex import items
 from desktop.core.protocols.codex.approvals import ApprovalDesk
 from desktop.core.protocols.codex.turn import TurnState, usage_of
+from desktop.core.texts import QT_TRANSLATE_NOOP
 
 _WARNINGS = ("warning", "configWarning", "deprecationNotice")
 
@@ -121,7 +122,9 @@ class NotificationMapper:
         if tool is None or call_id not in state.items:
             return
         state.items[call_id] = {**state.items[call_id], **item}
-        self._approvals.withdraw(call_id, "Codex resolved the request")
+        self._approvals.withdraw(
+            call_id, QT_TRANSLATE_NOOP("ToolReason", "Codex resolved the request")
+        )
         status = item.get("status")
         if status == "declined":
             state.emit(ToolCancelled(turn_id=state.turn, call_id=call_id, reason="declined"))

@@ -25,6 +25,7 @@ from desktop.core.classify import host_category
 from desktop.core.events import Decision, DecisionSource, ToolCategory, ToolRequested
 from desktop.core.paths import app_paths
 from desktop.core.shell_commands import simple_commands
+from desktop.core.texts import QT_TRANSLATE_NOOP, CoreText
 
 log = logging.getLogger(__name__)
 
@@ -99,9 +100,15 @@ def shell_command(request: ToolRequested) -> str | None:
     return command if isinstance(command, str) else None
 
 
+def denial_text(pattern: str) -> CoreText:
+    """What the user is told (in the window's language) and the agent (in English)."""
+    text = QT_TRANSLATE_NOOP("ToolReason", "The command matches the deny list pattern {pattern}")
+    return text.with_args(pattern=repr(pattern))
+
+
 def denial_reason(pattern: str) -> str:
-    """What the user and the agent are told."""
-    return f"The command matches the deny list pattern {pattern!r}"
+    """What the agent and the extension events are told."""
+    return denial_text(pattern).english
 
 
 def deny_list_screen(request: ToolRequested) -> Verdict | None:
@@ -113,7 +120,8 @@ def deny_list_screen(request: ToolRequested) -> Verdict | None:
     if pattern is None:
         return None
     log.info("denied a listed shell command (pattern %r)", pattern)
-    return Verdict(Decision.DENY, DecisionSource.EXTENSION, NAME, denial_reason(pattern))
+    text = denial_text(pattern)
+    return Verdict(Decision.DENY, DecisionSource.EXTENSION, NAME, text.english, text)
 
 
 def screen_while(enabled: Callable[[], bool]) -> Callable[[ToolRequested], Verdict | None]:
