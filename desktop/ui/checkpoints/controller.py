@@ -2,9 +2,10 @@
 each a ``PaneChanges`` and each store a ``CheckpointsBridge``, and answers View ▸ Review
 Conversation Changes through the review controller.
 
-The store is the one the conversation's checkpoint recorder writes to
-(``Conversation.checkpoints``); a conversation reopened from history before its recorder runs
-opens the workspace's store itself (``CheckpointStore.open`` gives every caller the same one).
+The store is the one the pane's checkpoint recorder writes to (``Conversation.checkpoints``,
+made by the pane); without a recorder that knows its conversation yet, a conversation stored in
+the history opens the workspace's store itself (``CheckpointStore.open`` gives every caller the
+same one).
 """
 
 from __future__ import annotations

@@ -23,8 +23,15 @@ def file_diff(change: FileChange) -> str:
     if change.diff.strip():
         text = change.diff if change.diff.endswith("\n") else change.diff + "\n"
         # Each file opens with its own ``diff --git`` line, so a file with no hunks before it
-        # (a binary one) does not swallow this one's ``---``/``+++`` lines.
-        return text if text.startswith("diff --git ") else header + text
+        # (a binary one) does not swallow this one's ``---``/``+++`` lines; under it, a removed
+        # file needs its "deleted file mode" line to parse.
+        if text.startswith("diff --git "):
+            header, text = text.split("\n", 1)[0] + "\n", text.split("\n", 1)[1]
+        mode = {ChangeKind.ADDED: "new file mode", ChangeKind.DELETED: "deleted file mode"}
+        line = mode.get(change.kind)
+        if line is not None and not text.startswith(line) and "\n" + line not in text:
+            header += f"{line} 100644\n"
+        return header + text
     if change.binary:
         old = "/dev/null" if change.kind == ChangeKind.ADDED else f"a/{path}"
         new = "/dev/null" if change.kind == ChangeKind.DELETED else f"b/{path}"

@@ -1,24 +1,25 @@
 """One conversation's checkpoints on screen: a "Changes" card below each turn that changed
 files, the review of a turn or of the whole conversation, and restore with its undo.
 
-Turns are numbered as the checkpoint recorder numbers them: from 1, in the order they ended in
-the conversation (a conversation reopened from history goes on counting), so the n-th turn end
-of the transcript is turn n. Every store call runs through the ``CheckpointsBridge`` in the
+A turn's card appears when the conversation's checkpoint recorder has recorded the state after
+it (its listener), below that turn's end (``CheckpointRecorder.turn_of``). A conversation
+reopened from history shows a card for each turn the store has, below the n-th turn end of the
+transcript for turn n. Every store call runs through the ``CheckpointsBridge`` in the
 pane's ``TaskScope``; nothing here blocks the loop or nests one.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from desktop.core.checkpoints.model import ChangeSet
+from desktop.core.checkpoints.model import ChangeSet, Checkpoint, CheckpointKind
+from desktop.core.checkpoints.recorder import CheckpointRecorder
 from desktop.core.entries import TurnEndItem
-from desktop.core.events import StateChanged, TurnEnded
+from desktop.core.events import StateChanged
 from desktop.core.session import BUSY
 from desktop.ui.checkpoints.bridge import CheckpointProblem, CheckpointsBridge
 from desktop.ui.checkpoints.diffs import combined_diff, plural
@@ -28,9 +29,6 @@ from desktop.ui.pane import ConversationPane
 from desktop.ui.review.controller import ReviewController
 
 log = logging.getLogger(__name__)
-
-#: How long a finished turn's "after" checkpoint may take to appear (recorded in a thread).
-AFTER_WAIT_S = 30.0
 
 
 class ChangesReview:
@@ -79,7 +77,10 @@ class PaneChanges(QObject):
         layout = pane.layout()
         if isinstance(layout, QVBoxLayout):
             layout.insertWidget(layout.indexOf(pane.composer), holder)
-        pane.bridge.turn_ended.connect(self._on_turn_ended)
+        self._recorder: CheckpointRecorder | None = None
+        pane.bridge.turn_started.connect(self.listen)
+        pane.bridge.turn_ended.connect(self.listen)
+        self.listen()
         pane.bridge.state_changed.connect(self._on_state)
 
     def spawn(self, work: Awaitable[None]) -> None:
@@ -104,32 +105,39 @@ class PaneChanges(QObject):
         try:
             turns = await bridge.turns()
             for turn in turns:
-                await self._show_turn(bridge, turn)
+                await self._show_turn(bridge, turn, None)
         except CheckpointProblem as problem:
             log.info("no changes shown for the reopened conversation: %s", problem.message)
 
-    def _on_turn_ended(self, _event: TurnEnded) -> None:
-        turn = len(self.turn_keys())
-        if turn:
-            self.spawn(self._after_turn(turn))
+    def listen(self, _event: object = None) -> None:
+        """Follow the conversation's checkpoint recorder (attached once the history knows the
+        conversation), so each turn's card appears when its "after" state is recorded."""
+        recorder = self.pane.conversation.checkpoints
+        if isinstance(recorder, CheckpointRecorder) and recorder is not self._recorder:
+            self._recorder = recorder
+            recorder.add_listener(self._on_checkpoint)
 
-    async def _after_turn(self, turn: int) -> None:
+    def _on_checkpoint(self, checkpoint: Checkpoint) -> None:
+        recorder = self._recorder
+        if checkpoint.kind != CheckpointKind.TURN_AFTER or recorder is None:
+            return
+        keys = [
+            item.key
+            for item in self.pane.transcript.items
+            if isinstance(item, TurnEndItem) and recorder.turn_of(item.turn_id) == checkpoint.turn
+        ]
+        self.spawn(self._show_recorded(checkpoint.turn, keys[-1] if keys else None))
+
+    async def _show_recorded(self, turn: int, key: int | None) -> None:
         bridge = await self._bridge()
         if bridge is None:
             return
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + AFTER_WAIT_S
-        delay = 0.05
         try:
-            # The recorder takes the "after" checkpoint in a worker thread once the turn ended.
-            while (await bridge.turn_changes(turn)).after is None and loop.time() < deadline:
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 1.0)
-            await self._show_turn(bridge, turn)
+            await self._show_turn(bridge, turn, key)
         except CheckpointProblem as problem:
             log.info("no changes shown for turn %d: %s", turn, problem.message)
 
-    async def _show_turn(self, bridge: CheckpointsBridge, turn: int) -> None:
+    async def _show_turn(self, bridge: CheckpointsBridge, turn: int, key: int | None) -> None:
         changes = (await bridge.turn_changes(turn)).changes
         if changes is None or not changes.files:
             return
@@ -137,8 +145,9 @@ class PaneChanges(QObject):
         if summary is not None:
             summary.set_changes(changes)
             return
-        keys = self.turn_keys()
-        key = keys[turn - 1] if turn <= len(keys) else (keys[-1] if keys else 0)
+        if key is None:  # reopened from history: the n-th turn end of the transcript
+            keys = self.turn_keys()
+            key = keys[turn - 1] if turn <= len(keys) else (keys[-1] if keys else 0)
         summary = ChangesSummary(turn, changes)
         summary.review_requested.connect(self.review_turn)
         summary.restore_requested.connect(self.ask_restore)

@@ -9,7 +9,8 @@ review (``desktop.ui.checkpoints``), which answers with ``show_done`` or ``show_
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from desktop.ui.diff import DiffView
@@ -160,6 +161,16 @@ class RevertBar(QFrame):
         file, _hunk = self.position()
         if file >= 0 and self.isVisible():
             self.revert_requested.emit(file, -1)
+
+    def claims(self, event: QEvent) -> bool:
+        """Whether ``event`` is the Undo key while this bar is shown (the review then owns it)."""
+        if not isinstance(event, QKeyEvent) or not self.isVisible() or event.isAutoRepeat():
+            return False
+        sequence = QKeySequence(event.keyCombination())
+        return any(
+            sequence.matches(QKeySequence(key)) == QKeySequence.SequenceMatch.ExactMatch
+            for key in UNDO_KEYS
+        )
 
     def undo(self) -> None:
         """Ask to undo the last revert."""

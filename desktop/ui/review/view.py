@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
@@ -238,7 +238,6 @@ class ReviewView(QFrame):
             (rk.PREVIOUS_HUNK_KEYS, lambda: self.revert.step_hunk(-1)),
             (rk.REVERT_HUNK_KEYS, self.revert.revert_hunk),
             (rk.REVERT_FILE_KEYS, self.revert.revert_file),
-            (rk.UNDO_KEYS, self.revert.undo),
         ]
         for keys, decision in DECISION_KEYS:
             commands.append((keys, partial(self._decision_key, decision)))
@@ -305,6 +304,20 @@ class ReviewView(QFrame):
         pane = self.diff.panes()[-1]
         self.setFocusProxy(pane)
         pane.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def event(self, event: QEvent) -> bool:
+        # Ctrl+Z is also the window's Edit ▸ Undo: while a revert can be undone the review
+        # claims it before the window's shortcut (two owners would make it fire neither).
+        if event.type() == QEvent.Type.ShortcutOverride and self.revert.claims(event):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.revert.claims(event):
+            self.revert.undo()
+            return
+        super().keyPressEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
