@@ -44,17 +44,14 @@ def restore_paths(
     diff = old_tree.diff_to_tree(new_tree)
     removals: list[str] = []
     writes: list[tuple[str, pygit2.Oid, int]] = []
-    for delta in diff.deltas:
-        old_path, new_path = delta.old_file.path, delta.new_file.path
-        for path in {old_path, new_path}:
-            if (wanted is not None and path not in wanted) or path in kept:
-                continue
-            if delta.status == DeltaStatus.DELETED or (
-                delta.status != DeltaStatus.ADDED and path == old_path and path != new_path
-            ):
-                removals.append(path)
-            else:
-                writes.append((path, delta.new_file.id, delta.new_file.mode))
+    for delta in diff.deltas:  # no rename detection: old and new paths are the same
+        path = delta.new_file.path or delta.old_file.path
+        if (wanted is not None and path not in wanted) or path in kept:
+            continue
+        if delta.status == DeltaStatus.DELETED:
+            removals.append(path)
+        else:
+            writes.append((path, delta.new_file.id, delta.new_file.mode))
     restored: list[str] = []
     failed: list[FailedPath] = []
     for path in sorted(removals, key=lambda p: p.count("/"), reverse=True):
