@@ -52,7 +52,7 @@ class Sample(NamedTuple):
     """What a process tree used so far."""
 
     cpu_s: float
-    switches: int
+    switches: dict[int, int]
     rss_mib: float
     children: int
 
@@ -61,23 +61,37 @@ def _ticks() -> int:
     return os.sysconf("SC_CLK_TCK")
 
 
-def _proc(pid: int) -> tuple[float, int, float]:
-    """CPU seconds, context switches (all threads) and RSS MiB of one process."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    cpu = (int(fields[11]) + int(fields[12])) / _ticks()  # utime, stime
-    switches = 0
+def _switches(pid: int) -> dict[int, int]:
+    """Context switches so far of each thread of ``pid`` (by thread id)."""
+    counts: dict[int, int] = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
-            for line in (task / "status").read_text().splitlines():
-                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                    switches += int(line.split()[1])
+            lines = (task / "status").read_text().splitlines()
         except FileNotFoundError:  # the thread ended meanwhile
             continue
+        counts[int(task.name)] = sum(
+            int(line.split()[1])
+            for line in lines
+            if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches"))
+        )
+    return counts
+
+
+def _proc(pid: int) -> tuple[float, dict[int, int], float]:
+    """CPU seconds, context switches per thread and RSS MiB of one process."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    cpu = (int(fields[11]) + int(fields[12])) / _ticks()  # utime, stime
     rss = 0.0
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             rss = int(line.split()[1]) / 1024
-    return cpu, switches, rss
+    return cpu, _switches(pid), rss
+
+
+def woke(before: dict[int, int], after: dict[int, int]) -> int:
+    """Wake-ups between two samples: each thread's growth (a thread born meanwhile counts
+    whole; one that ended meanwhile loses its last switches, a small undercount)."""
+    return sum(count - before.get(tid, 0) for tid, count in after.items())
 
 
 def _children(pid: int) -> list[int]:
@@ -91,12 +105,12 @@ def _children(pid: int) -> list[int]:
 
 
 def sample(pid: int) -> tuple[Sample, Sample]:
-    """The app's own sample and its children's (summed)."""
+    """The app's own sample and its children's (summed; threads keyed by their ids)."""
     cpu, switches, rss = _proc(pid)
     kids = [_proc(c) for c in _children(pid)]
     own = Sample(cpu, switches, rss, 0)
-    sub = Sample(sum(k[0] for k in kids), sum(k[1] for k in kids), sum(k[2] for k in kids),
-                 len(kids))  # fmt: skip
+    merged = {tid: n for kid in kids for tid, n in kid[1].items()}
+    sub = Sample(sum(k[0] for k in kids), merged, sum(k[2] for k in kids), len(kids))
     return own, sub
 
 
@@ -132,11 +146,11 @@ def measure(proc: subprocess.Popen[str], seconds: float) -> dict[str, float]:
     own1, kids1 = sample(proc.pid)
     return {
         "cpu": own1.cpu_s - own0.cpu_s,
-        "wakeups": own1.switches - own0.switches,
+        "wakeups": woke(own0.switches, own1.switches),
         "rss": own1.rss_mib,
         "kids": kids1.children,
         "kids_cpu": kids1.cpu_s - kids0.cpu_s,
-        "kids_wakeups": kids1.switches - kids0.switches,
+        "kids_wakeups": woke(kids0.switches, kids1.switches),
         "kids_rss": kids1.rss_mib,
     }
 

@@ -181,6 +181,7 @@ def child_app(workspace: str, conv_id: str | None) -> None:
         probe = StallProbe()
         start = time.perf_counter()
         pane = await original(window, stored)
+        assert pane is not None, "the conversation was not found"
         painted = Painted()
         pane.view.viewport().installEventFilter(painted)
         pane.view.viewport().update()
@@ -202,7 +203,7 @@ def child_app(workspace: str, conv_id: str | None) -> None:
     if conv_id:
         opening.open_in = measured  # type: ignore[assignment]
     else:  # the empty window: measure once it is up
-        app_module._main = _empty_main(app_module._main, empty)  # type: ignore[assignment]
+        app_module._main = _empty_main(app_module._main, empty)
     status = main(argv)
     result["status"] = status
     print(json.dumps(result), flush=True)

@@ -104,7 +104,7 @@ def test_quick_options_equal_the_parser_or_defer_to_it(argv: list[str]) -> None:
 
 def test_quick_options_take_the_common_forms() -> None:
     assert _quick_gui_options(["/src/app", "--agent-cmd", "x y"]) == argparse.Namespace(
-        path="/src/app", agent=None, agent_cmd="x y", smoke_test=None
+        path="/src/app", agent=None, agent_cmd="x y", smoke_test=None, conversation=None
     )
     assert _quick_gui_options(["--agent", "a", "--agent-cmd", "b"]) is None
     assert _quick_gui_options(["--help"]) is None
