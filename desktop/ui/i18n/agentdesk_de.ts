@@ -332,47 +332,47 @@
     <name>ChangesSummary</name>
     <message>
         <source>Review</source>
-        <translation type="unfinished">Prüfen</translation>
+        <translation>Prüfen</translation>
     </message>
     <message>
         <source>Review the changes of this turn</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Änderungen dieses Zugs prüfen</translation>
     </message>
     <message>
         <source>Every file this turn changed, full-window</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Datei, die dieser Zug geändert hat, im ganzen Fenster</translation>
     </message>
     <message>
         <source>Restore to before this turn</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf vor diesem Zug zurücksetzen</translation>
     </message>
     <message>
         <source>Restore the files to before this turn</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dateien auf den Stand vor diesem Zug zurücksetzen</translation>
     </message>
     <message>
         <source>Changes · 1 file</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen · 1 Datei</translation>
     </message>
     <message>
         <source>Changes · {n} files</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen · {n} Dateien</translation>
     </message>
     <message>
         <source>+{n} more</source>
-        <translation type="unfinished"></translation>
+        <translation>+{n} weitere</translation>
     </message>
     <message>
         <source>Changes of turn {turn}: {title}, {added} lines added, {removed} removed: {names}</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen von Zug {turn}: {title}, {added} Zeilen hinzugefügt, {removed} entfernt: {names}</translation>
     </message>
     <message>
         <source>Stop the running turn first: restoring now would mix with its edits</source>
-        <translation type="unfinished"></translation>
+        <translation>Halten Sie zuerst den laufenden Zug an: ein Zurücksetzen jetzt würde sich mit seinen Änderungen vermischen</translation>
     </message>
     <message>
         <source>Put every file back as it was before this turn (you can undo it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Datei wieder so herstellen, wie sie vor diesem Zug war (lässt sich rückgängig machen)</translation>
     </message>
 </context>
 <context>
@@ -402,14 +402,14 @@
     <name>CheckpointsBridge</name>
     <message>
         <source>The checkpoints could not be read or written: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Prüfpunkte konnten nicht gelesen oder geschrieben werden: {error}</translation>
     </message>
 </context>
 <context>
     <name>CheckpointsController</name>
     <message>
         <source>No changes recorded in this conversation yet</source>
-        <translation type="unfinished"></translation>
+        <translation>In diesem Gespräch sind noch keine Änderungen aufgezeichnet</translation>
     </message>
 </context>
 <context>
@@ -1223,11 +1223,11 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Review &amp;Conversation Changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen des &amp;Gesprächs prüfen</translation>
     </message>
     <message>
         <source>No changes recorded in this conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>In diesem Gespräch sind keine Änderungen aufgezeichnet</translation>
     </message>
     <message>
         <source>&amp;Theme</source>
@@ -1286,51 +1286,51 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Turn {turn} · 1 file · +{added} −{removed}</source>
         <extracomment>The turn reviewed; None: the whole conversation (files revert to before its start).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Zug {turn} · 1 Datei · +{added} −{removed}</translation>
     </message>
     <message>
         <source>Turn {turn} · {n} files · +{added} −{removed}</source>
-        <translation type="unfinished"></translation>
+        <translation>Zug {turn} · {n} Dateien · +{added} −{removed}</translation>
     </message>
     <message>
         <source>This conversation · 1 file · +{added} −{removed}</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Gespräch · 1 Datei · +{added} −{removed}</translation>
     </message>
     <message>
         <source>This conversation · {n} files · +{added} −{removed}</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Gespräch · {n} Dateien · +{added} −{removed}</translation>
     </message>
     <message>
         <source>Stop the running turn first, then revert.</source>
-        <translation type="unfinished"></translation>
+        <translation>Halten Sie zuerst den laufenden Zug an und machen Sie dann die Änderung rückgängig.</translation>
     </message>
     <message>
         <source>Reverted hunk {hunk} of {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>Abschnitt {hunk} von {path} zurückgenommen</translation>
     </message>
     <message>
         <source>Reverted {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} zurückgenommen</translation>
     </message>
     <message>
         <source>Revert undone</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurücknahme rückgängig gemacht</translation>
     </message>
     <message>
         <source>Stop the running turn first, then restore.</source>
-        <translation type="unfinished"></translation>
+        <translation>Halten Sie zuerst den laufenden Zug an und setzen Sie dann zurück.</translation>
     </message>
     <message>
         <source>Working out what will change…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ermittle, was sich ändern wird …</translation>
     </message>
     <message>
         <source>Restoring…</source>
-        <translation type="unfinished"></translation>
+        <translation>Setze zurück …</translation>
     </message>
     <message>
         <source>Undoing the restore…</source>
-        <translation type="unfinished"></translation>
+        <translation>Mache das Zurücksetzen rückgängig …</translation>
     </message>
 </context>
 <context>
@@ -1401,103 +1401,103 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>comes back</source>
         <extracomment>Files the plan lists before &quot;and N more&quot; (the review shows them all).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>kommt zurück</translation>
     </message>
     <message>
         <source>is removed</source>
-        <translation type="unfinished"></translation>
+        <translation>wird entfernt</translation>
     </message>
     <message>
         <source>permissions change</source>
-        <translation type="unfinished"></translation>
+        <translation>Berechtigungen ändern sich</translation>
     </message>
     <message>
         <source>changes back</source>
-        <translation type="unfinished"></translation>
+        <translation>wird zurückgeändert</translation>
     </message>
     <message>
         <source>Restore</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurücksetzen</translation>
     </message>
     <message>
         <source>Undo restore</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurücksetzen rückgängig machen</translation>
     </message>
     <message>
         <source>Undo the restore: put the files back as they were</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Zurücksetzen rückgängig machen: die Dateien wieder so herstellen, wie sie waren</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">Abbrechen</translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Restore the files to before turn {turn}?</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dateien auf den Stand vor Zug {turn} zurücksetzen?</translation>
     </message>
     <message>
         <source>1 file will change:</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Datei wird sich ändern:</translation>
     </message>
     <message>
         <source>{n} files will change:</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} Dateien werden sich ändern:</translation>
     </message>
     <message>
         <source>and {n} more</source>
-        <translation type="unfinished"></translation>
+        <translation>und {n} weitere</translation>
     </message>
     <message>
         <source>1 file was edited after this turn: restoring drops those edits too.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Datei wurde nach diesem Zug bearbeitet: das Zurücksetzen verwirft auch diese Änderungen.</translation>
     </message>
     <message>
         <source>{n} files were edited after this turn: restoring drops those edits too.</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} Dateien wurden nach diesem Zug bearbeitet: das Zurücksetzen verwirft auch diese Änderungen.</translation>
     </message>
     <message>
         <source>Restore undone: 1 file put back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurücksetzen rückgängig gemacht: 1 Datei wiederhergestellt.</translation>
     </message>
     <message>
         <source>Restore undone: {n} files put back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurücksetzen rückgängig gemacht: {n} Dateien wiederhergestellt.</translation>
     </message>
     <message>
         <source>Restored 1 file.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Datei zurückgesetzt.</translation>
     </message>
     <message>
         <source>Restored {n} files.</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} Dateien zurückgesetzt.</translation>
     </message>
     <message>
         <source>1 file could not be written:</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Datei konnte nicht geschrieben werden:</translation>
     </message>
     <message>
         <source>{n} files could not be written:</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} Dateien konnten nicht geschrieben werden:</translation>
     </message>
     <message>
         <source>No file differs: nothing will change.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Datei weicht ab: nichts wird sich ändern.</translation>
     </message>
     <message>
         <source>edited after this turn</source>
-        <translation type="unfinished"></translation>
+        <translation>nach diesem Zug bearbeitet</translation>
     </message>
     <message>
         <source>The files as they are now are saved first: you can undo this.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dateien werden zuerst im jetzigen Stand gesichert: Sie können das rückgängig machen.</translation>
     </message>
     <message>
         <source>The workspace is only partly restored; Undo restore puts it back as it was.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsordner ist nur teilweise zurückgesetzt; „Zurücksetzen rückgängig machen“ stellt ihn wieder her, wie er war.</translation>
     </message>
     <message>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
 </context>
 <context>
@@ -1521,47 +1521,47 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <name>RevertBar</name>
     <message>
         <source>Where you are</source>
-        <translation type="unfinished"></translation>
+        <translation>Wo Sie sind</translation>
     </message>
     <message>
         <source>Last revert</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzte Zurücknahme</translation>
     </message>
     <message>
         <source>Revert hunk</source>
-        <translation type="unfinished"></translation>
+        <translation>Abschnitt zurücknehmen</translation>
     </message>
     <message>
         <source>Revert file</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei zurücknehmen</translation>
     </message>
     <message>
         <source>Undo</source>
-        <translation type="unfinished">Rückgängig</translation>
+        <translation>Rückgängig</translation>
     </message>
     <message>
         <source>Shortcut: {keys}</source>
-        <translation type="unfinished">Tastenkürzel: {keys}</translation>
+        <translation>Tastenkürzel: {keys}</translation>
     </message>
     <message>
         <source>Put the hunk under review back ({key})</source>
-        <translation type="unfinished"></translation>
+        <translation>Den geprüften Abschnitt zurücknehmen ({key})</translation>
     </message>
     <message>
         <source>Put the whole file back ({key})</source>
-        <translation type="unfinished"></translation>
+        <translation>Die ganze Datei zurücknehmen ({key})</translation>
     </message>
     <message>
         <source>Undo the last revert ({key})</source>
-        <translation type="unfinished"></translation>
+        <translation>Die letzte Zurücknahme rückgängig machen ({key})</translation>
     </message>
     <message>
         <source>File {file} of {files}</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei {file} von {files}</translation>
     </message>
     <message>
         <source>hunk {hunk} of {hunks}</source>
-        <translation type="unfinished"></translation>
+        <translation>Abschnitt {hunk} von {hunks}</translation>
     </message>
 </context>
 <context>
