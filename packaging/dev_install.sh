@@ -17,8 +17,9 @@ if [ "$with_tests" = 1 ]; then
   # Xvfb + xdotool for the end-to-end test, the real Secret Service for keyring tests, the
   # AT-SPI bus a screen reader listens on (tests/e2e/test_atspi_announce.py).
   packages+=(xvfb xdotool x11-apps dbus dbus-x11 gnome-keyring fonts-dejavu-core at-spi2-core)
-  # Packaging tests: .deb checks, RUNPATH fix, ELF inspection, NSIS compile check, metadata.
-  packages+=(lintian patchelf binutils nsis desktop-file-utils appstream squashfs-tools)
+  # Packaging tests: .deb checks, RUNPATH fix, ELF inspection, NSIS compile check, metadata,
+  # the AppImage's .zsync.
+  packages+=(lintian patchelf binutils nsis desktop-file-utils appstream squashfs-tools zsync)
 fi
 python3 -c "import ensurepip, venv" 2>/dev/null || packages+=(python3-venv)
 

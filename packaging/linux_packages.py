@@ -15,6 +15,7 @@ import os
 import re
 import shlex
 import shutil
+import struct
 import subprocess
 from email.utils import formatdate
 from pathlib import Path
@@ -269,18 +270,71 @@ def build_appdir(onedir: Path, out_dir: Path) -> Path:
     return appdir
 
 
+def update_information(arch: str) -> str:
+    """What AppImageUpdate reads from the AppImage to find the next release's ``.zsync``."""
+    owner, repo = HOMEPAGE.removeprefix("https://github.com/").split("/")[:2]
+    return f"gh-releases-zsync|{owner}|{repo}|latest|AgentDesk-*-{arch}.AppImage.zsync"
+
+
+def elf_section(data: bytes, name: str) -> tuple[int, int]:
+    """(file offset, size) of the section ``name`` in a 64-bit little-endian ELF file."""
+    if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
+        raise SystemExit("the AppImage runtime is not a 64-bit little-endian ELF file")
+    (shoff,) = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+
+    def header(index: int) -> tuple[int, int, int]:
+        base = shoff + index * shentsize
+        (name_at,) = struct.unpack_from("<I", data, base)
+        offset, size = struct.unpack_from("<QQ", data, base + 0x18)
+        return name_at, offset, size
+
+    _n, names_at, _s = header(shstrndx)
+    for index in range(shnum):
+        name_at, offset, size = header(index)
+        end = data.index(b"\0", names_at + name_at)
+        if data[names_at + name_at : end].decode() == name:
+            return offset, size
+    raise SystemExit(f"the AppImage runtime has no {name} section")
+
+
+def embed_update_information(image: bytearray, info: str) -> None:
+    """Write ``info`` into the runtime's ``.upd_info`` section (zero-padded), as appimagetool
+    ``-u`` does."""
+    offset, size = elf_section(bytes(image), ".upd_info")
+    raw = info.encode()
+    if len(raw) >= size:
+        raise SystemExit(f"update information longer than .upd_info ({size} bytes)")
+    image[offset : offset + size] = raw.ljust(size, b"\0")
+
+
+def zsync_file(image: Path) -> Path | None:
+    """``IMAGE.zsync`` beside the image (zsyncmake; apt: zsync), for delta updates; None when
+    zsyncmake is not installed (said, never silent)."""
+    if shutil.which("zsyncmake") is None:
+        print("no zsyncmake (apt: zsync): the AppImage gets no .zsync file")
+        return None
+    out = image.with_name(image.name + ".zsync")
+    run(["zsyncmake", "-u", image.name, "-o", str(out), str(image)], cwd=image.parent)
+    return out
+
+
 def build_appimage(appdir: Path, runtime: Path, out_dir: Path, version: str, arch: str) -> Path:
-    """An AppImage (type 2): the checked runtime followed by a squashfs of the AppDir."""
+    """An AppImage (type 2): the checked runtime, carrying the update information, followed by
+    a squashfs of the AppDir; then its ``.zsync`` file."""
     digest = hashlib.sha256(runtime.read_bytes()).hexdigest()
-    if digest != APPIMAGE_RUNTIME_SHA256[arch]:
+    if digest != APPIMAGE_RUNTIME_SHA256.get(arch):
         raise SystemExit(f"AppImage runtime checksum mismatch: {digest}")
     image = out_dir / "appdir.squashfs"
     image.unlink(missing_ok=True)
     run(["mksquashfs", str(appdir), str(image), "-root-owned", "-noappend", "-comp", "zstd"])
     out = out_dir / f"AgentDesk-{version}-{arch}.AppImage"
+    head = bytearray(runtime.read_bytes())
+    embed_update_information(head, update_information(arch))
     with out.open("wb") as target:
-        target.write(runtime.read_bytes())
+        target.write(head)
         target.write(image.read_bytes())
     out.chmod(0o755)
     image.unlink()
+    zsync_file(out)
     return out
