@@ -83,14 +83,15 @@ def backend_name(backend: KeyringBackend) -> str:
     return f"{type(backend).__module__}.{type(backend).__qualname__}"
 
 
-#: What people call each backend (by the module under ``keyring.backends``).
-_LABELS = {
+#: What people call each backend (by the module under ``keyring.backends``): product names as
+#: they are, descriptions marked for the window's translation.
+_LABELS: dict[str, str | CoreText] = {
     "kwallet": "KDE Wallet",
     "macOS": "macOS Keychain",
     "Windows": "Windows Credential Manager",
-    "chainer": "no secure keyring",
-    "fail": "no keyring",
-    "null": "no keyring",
+    "chainer": QT_TRANSLATE_NOOP("Keyring", "no secure keyring"),
+    "fail": QT_TRANSLATE_NOOP("Keyring", "no keyring"),
+    "null": QT_TRANSLATE_NOOP("Keyring", "no keyring"),
 }
 
 
@@ -102,6 +103,14 @@ def _desktop_keyring(environ: Mapping[str, str]) -> str:
 
 def backend_label(backend: KeyringBackend, environ: Mapping[str, str] | None = None) -> str:
     """A keyring backend in words: "GNOME Keyring (Secret Service)", "macOS Keychain"…"""
+    said = backend_words(backend, environ)
+    return said if isinstance(said, str) else said.english
+
+
+def backend_words(
+    backend: KeyringBackend, environ: Mapping[str, str] | None = None
+) -> str | CoreText:
+    """``backend_label``, a description ("no secure keyring") marked for translation."""
     module = type(backend).__module__
     short = module.removeprefix("keyring.backends.")
     if short in ("SecretService", "libsecret"):
@@ -109,7 +118,7 @@ def backend_label(backend: KeyringBackend, environ: Mapping[str, str] | None = N
     if short in _LABELS:
         return _LABELS[short]
     if module.startswith("keyrings.alt"):
-        return "a plain-text file keyring (keyrings.alt)"
+        return QT_TRANSLATE_NOOP("Keyring", "a plain-text file keyring (keyrings.alt)")
     return type(backend).__qualname__
 
 
@@ -167,7 +176,8 @@ class SecretStore:
         self._memory: dict[str, str] = {}
         self._listeners: list[Callable[[str], None]] = []
         name = backend_name(chosen)
-        label = backend_label(chosen, self._environ)
+        words = backend_words(chosen, self._environ)
+        label = words if isinstance(words, str) else words.english
         if self._secure:
             text = QT_TRANSLATE_NOOP(
                 "Keyring", "API keys are stored in the system keyring: {label}."
@@ -180,7 +190,7 @@ class SecretStore:
                 "this run only. To store keys, run a Secret Service (e.g. gnome-keyring or "
                 "KWallet) in your session.",
             )
-        text = text.with_args(label=label)
+        text = text.with_args(label=words)
         message = text.english
         if announce and not self._secure:
             log.warning("%s", message)

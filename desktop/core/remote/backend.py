@@ -200,9 +200,9 @@ class RemoteRuntimeBackend(AgentBackend):
             return channel
         except TimeoutError:
             pass
-        self._emit(
-            Notice(turn_id=turn_id, message=f"Connecting to the runtime at {self.config.address}…")
-        )
+        text = QT_TRANSLATE_NOOP("Runtime", "Connecting to the runtime at {address}…")
+        text = text.with_args(address=self.config.address)
+        self._emit(Notice(turn_id=turn_id, message=text.english, i18n=text))
         try:
             await asyncio.wait_for(channel.channel_ready(), max(0.0, timeout - 0.5))
         except TimeoutError:
@@ -285,13 +285,12 @@ class RemoteRuntimeBackend(AgentBackend):
             self._fail(mapper, Failure("remote_message_too_large", text, False))
             return
         if prompt.files:
+            local = QT_TRANSLATE_NOOP(
+                "Runtime",
+                "Attached files stay on this computer; the remote runtime gets the text only.",
+            )
             self._emit(
-                Notice(
-                    turn_id=mapper.turn_id,
-                    level="warning",
-                    message="Attached files stay on this computer; the remote runtime gets the "
-                    "text only.",
-                )
+                Notice(turn_id=mapper.turn_id, level="warning", message=local.english, i18n=local)
             )
         channel = await self._connected_channel(mapper.turn_id)
         if isinstance(channel, Failure):

@@ -20,7 +20,7 @@
     <name>AgentHung</name>
     <message>
         <source>{name} has not answered a ping for {seconds} s; it may be hung. Restart it if it stays unresponsive.</source>
-        <translation>{name} hat {seconds} s lang nicht auf einen Ping geantwortet und hängt vielleicht. Starten Sie ihn neu, wenn er nicht mehr reagiert.</translation>
+        <translation>{name} hat {seconds} s lang nicht auf einen Ping geantwortet und hängt vielleicht. Starte ihn neu, wenn er nicht mehr reagiert.</translation>
     </message>
     <message>
         <source>{name} is responding again.</source>
@@ -36,6 +36,36 @@
     <message>
         <source>Built-in agent</source>
         <translation>Eingebauter Agent</translation>
+    </message>
+</context>
+<context>
+    <name>AgentNotice</name>
+    <message>
+        <source>Plan:
+{steps}</source>
+        <translation>Plan:
+{steps}</translation>
+    </message>
+    <message>
+        <source>Agent commands: {names}</source>
+        <translation>Befehle des Agenten: {names}</translation>
+    </message>
+    <message>
+        <source>Agent mode: {mode}</source>
+        <translation>Modus des Agenten: {mode}</translation>
+    </message>
+    <message>
+        <source>a cancellation</source>
+        <extracomment>The host&apos;s turn id (``None`` between turns). ``stop`` was sent in this turn: it ends as ``stopped``. aionrs 0.2.x: cumulative usage, ``stop`` = quit. The message of a fatal error in this turn: the turn then ends as ``error``. Name and category of every tool call of the conversation, by call id.</extracomment>
+        <translation>einen Abbruch</translation>
+    </message>
+    <message>
+        <source>The agent reported {what} for an unknown tool call {call_id}.</source>
+        <translation>Der Agent hat {what} für einen unbekannten Werkzeugaufruf {call_id} gemeldet.</translation>
+    </message>
+    <message>
+        <source>a result</source>
+        <translation>ein Ergebnis</translation>
     </message>
 </context>
 <context>
@@ -336,19 +366,19 @@
     </message>
     <message>
         <source>Review the changes of this turn</source>
-        <translation>Die Änderungen dieses Zugs prüfen</translation>
+        <translation>Die Änderungen dieses Durchgangs prüfen</translation>
     </message>
     <message>
         <source>Every file this turn changed, full-window</source>
-        <translation>Jede Datei, die dieser Zug geändert hat, im ganzen Fenster</translation>
+        <translation>Jede Datei, die dieser Durchgang geändert hat, im ganzen Fenster</translation>
     </message>
     <message>
         <source>Restore to before this turn</source>
-        <translation>Auf vor diesem Zug zurücksetzen</translation>
+        <translation>Auf den Stand vor diesem Durchgang zurücksetzen</translation>
     </message>
     <message>
         <source>Restore the files to before this turn</source>
-        <translation>Die Dateien auf den Stand vor diesem Zug zurücksetzen</translation>
+        <translation>Die Dateien auf den Stand vor diesem Durchgang zurücksetzen</translation>
     </message>
     <message>
         <source>Changes · 1 file</source>
@@ -364,15 +394,15 @@
     </message>
     <message>
         <source>Changes of turn {turn}: {title}, {added} lines added, {removed} removed: {names}</source>
-        <translation>Änderungen von Zug {turn}: {title}, {added} Zeilen hinzugefügt, {removed} entfernt: {names}</translation>
+        <translation>Änderungen von Durchgang {turn}: {title}, {added} Zeilen hinzugefügt, {removed} entfernt: {names}</translation>
     </message>
     <message>
         <source>Stop the running turn first: restoring now would mix with its edits</source>
-        <translation>Halten Sie zuerst den laufenden Zug an: ein Zurücksetzen jetzt würde sich mit seinen Änderungen vermischen</translation>
+        <translation>Halte zuerst den laufenden Durchgang an: Ein Zurücksetzen jetzt würde sich mit seinen Änderungen vermischen</translation>
     </message>
     <message>
         <source>Put every file back as it was before this turn (you can undo it)</source>
-        <translation>Jede Datei wieder so herstellen, wie sie vor diesem Zug war (lässt sich rückgängig machen)</translation>
+        <translation>Jede Datei wieder so herstellen, wie sie vor diesem Durchgang war (lässt sich rückgängig machen)</translation>
     </message>
 </context>
 <context>
@@ -1041,13 +1071,25 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
 <context>
     <name>Keyring</name>
     <message>
+        <source>no secure keyring</source>
+        <extracomment>Environment variables read when a profile of that provider type has no stored key. Modules (under ``keyring.backends``) of backends that store secrets encrypted by the OS. ``message`` for the window to translate. What people call each backend (by the module under ``keyring.backends``): product names as they are, descriptions marked for the window&apos;s translation.</extracomment>
+        <translation>kein sicherer Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>no keyring</source>
+        <translation>kein Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>a plain-text file keyring (keyrings.alt)</source>
+        <translation>ein Schlüsselbund in einer Klartextdatei (keyrings.alt)</translation>
+    </message>
+    <message>
         <source>API keys are stored in the system keyring: {label}.</source>
-        <extracomment>Environment variables read when a profile of that provider type has no stored key. Modules (under ``keyring.backends``) of backends that store secrets encrypted by the OS. ``message`` for the window to translate. What people call each backend (by the module under ``keyring.backends``).</extracomment>
         <translation>API-Schlüssel werden im Schlüsselbund des Systems gespeichert: {label}.</translation>
     </message>
     <message>
         <source>No secure system keyring is available (found {label}). Keys are read from ANTHROPIC_API_KEY / OPENAI_API_KEY, and keys you type are kept in memory for this run only. To store keys, run a Secret Service (e.g. gnome-keyring or KWallet) in your session.</source>
-        <translation>Kein sicherer Schlüsselbund des Systems verfügbar (gefunden: {label}). Schlüssel werden aus ANTHROPIC_API_KEY / OPENAI_API_KEY gelesen, und eingegebene Schlüssel bleiben nur bis zum Beenden im Speicher. Um Schlüssel zu speichern, starten Sie einen Secret Service (z. B. gnome-keyring oder KWallet) in Ihrer Sitzung.</translation>
+        <translation>Kein sicherer Schlüsselbund des Systems verfügbar (gefunden: {label}). Schlüssel werden aus ANTHROPIC_API_KEY / OPENAI_API_KEY gelesen, und eingegebene Schlüssel bleiben nur bis zum Beenden im Speicher. Um Schlüssel zu speichern, starte einen Secret Service (z. B. gnome-keyring oder KWallet) in deiner Sitzung.</translation>
     </message>
     <message>
         <source>The keyring failed while {what}: {error}</source>
@@ -1104,6 +1146,10 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <source>MCP servers passed to Codex: {names}.</source>
         <extracomment>The configured MCP servers of the workspace (``-c mcp_servers.*`` at spawn).</extracomment>
         <translation>An Codex übergebene MCP-Server: {names}.</translation>
+    </message>
+    <message>
+        <source>MCP server {name} is ready ({n} tools).</source>
+        <translation>Der MCP-Server {name} ist bereit ({n} Werkzeuge).</translation>
     </message>
 </context>
 <context>
@@ -1286,11 +1332,11 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Turn {turn} · 1 file · +{added} −{removed}</source>
         <extracomment>The turn reviewed; None: the whole conversation (files revert to before its start).</extracomment>
-        <translation>Zug {turn} · 1 Datei · +{added} −{removed}</translation>
+        <translation>Durchgang {turn} · 1 Datei · +{added} −{removed}</translation>
     </message>
     <message>
         <source>Turn {turn} · {n} files · +{added} −{removed}</source>
-        <translation>Zug {turn} · {n} Dateien · +{added} −{removed}</translation>
+        <translation>Durchgang {turn} · {n} Dateien · +{added} −{removed}</translation>
     </message>
     <message>
         <source>This conversation · 1 file · +{added} −{removed}</source>
@@ -1302,7 +1348,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Stop the running turn first, then revert.</source>
-        <translation>Halten Sie zuerst den laufenden Zug an und machen Sie dann die Änderung rückgängig.</translation>
+        <translation>Halte zuerst den laufenden Durchgang an und mache dann die Änderung rückgängig.</translation>
     </message>
     <message>
         <source>Reverted hunk {hunk} of {path}</source>
@@ -1318,7 +1364,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Stop the running turn first, then restore.</source>
-        <translation>Halten Sie zuerst den laufenden Zug an und setzen Sie dann zurück.</translation>
+        <translation>Halte zuerst den laufenden Durchgang an und setze dann zurück.</translation>
     </message>
     <message>
         <source>Working out what will change…</source>
@@ -1433,7 +1479,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Restore the files to before turn {turn}?</source>
-        <translation>Die Dateien auf den Stand vor Zug {turn} zurücksetzen?</translation>
+        <translation>Die Dateien auf den Stand vor Durchgang {turn} zurücksetzen?</translation>
     </message>
     <message>
         <source>1 file will change:</source>
@@ -1449,11 +1495,11 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>1 file was edited after this turn: restoring drops those edits too.</source>
-        <translation>1 Datei wurde nach diesem Zug bearbeitet: das Zurücksetzen verwirft auch diese Änderungen.</translation>
+        <translation>1 Datei wurde nach diesem Durchgang bearbeitet: Das Zurücksetzen verwirft auch diese Änderungen.</translation>
     </message>
     <message>
         <source>{n} files were edited after this turn: restoring drops those edits too.</source>
-        <translation>{n} Dateien wurden nach diesem Zug bearbeitet: das Zurücksetzen verwirft auch diese Änderungen.</translation>
+        <translation>{n} Dateien wurden nach diesem Durchgang bearbeitet: Das Zurücksetzen verwirft auch diese Änderungen.</translation>
     </message>
     <message>
         <source>Restore undone: 1 file put back.</source>
@@ -1485,11 +1531,11 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>edited after this turn</source>
-        <translation>nach diesem Zug bearbeitet</translation>
+        <translation>nach diesem Durchgang bearbeitet</translation>
     </message>
     <message>
         <source>The files as they are now are saved first: you can undo this.</source>
-        <translation>Die Dateien werden zuerst im jetzigen Stand gesichert: Sie können das rückgängig machen.</translation>
+        <translation>Die Dateien werden zuerst im jetzigen Stand gesichert: Du kannst das rückgängig machen.</translation>
     </message>
     <message>
         <source>The workspace is only partly restored; Undo restore puts it back as it was.</source>
@@ -1521,7 +1567,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <name>RevertBar</name>
     <message>
         <source>Where you are</source>
-        <translation>Wo Sie sind</translation>
+        <translation>Wo du bist</translation>
     </message>
     <message>
         <source>Last revert</source>
@@ -1779,6 +1825,18 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Revoke all always-rules</source>
         <translation>Alle Immer-Regeln widerrufen</translation>
+    </message>
+</context>
+<context>
+    <name>Runtime</name>
+    <message>
+        <source>Connecting to the runtime at {address}…</source>
+        <extracomment>After ``done`` the runtime ends the stream at once; wait this long for it before cancelling. Say &quot;connecting…&quot; when the runtime has not answered within this many seconds.</extracomment>
+        <translation>Verbindung zur Laufzeit unter {address} wird aufgebaut…</translation>
+    </message>
+    <message>
+        <source>Attached files stay on this computer; the remote runtime gets the text only.</source>
+        <translation>Angehängte Dateien bleiben auf diesem Computer; die entfernte Laufzeit erhält nur den Text.</translation>
     </message>
 </context>
 <context>
@@ -2883,7 +2941,6 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>The connection to the runtime ended</source>
-        <extracomment>After ``done`` the runtime ends the stream at once; wait this long for it before cancelling. Say &quot;connecting…&quot; when the runtime has not answered within this many seconds.</extracomment>
         <translation>Die Verbindung zur Laufzeit ist beendet</translation>
     </message>
     <message>
@@ -3106,15 +3163,15 @@ Inhalts-Hash: {digest}…</translation>
     </message>
     <message>
         <source>The releases page could not be reached. Check the network connection and try again later.</source>
-        <translation>Die Release-Seite war nicht erreichbar. Prüfen Sie die Netzwerkverbindung und versuchen Sie es später erneut.</translation>
+        <translation>Die Release-Seite war nicht erreichbar. Prüfe die Netzwerkverbindung und versuche es später erneut.</translation>
     </message>
     <message>
         <source>The releases page answered with an error. Try again later.</source>
-        <translation>Die Release-Seite antwortete mit einem Fehler. Versuchen Sie es später erneut.</translation>
+        <translation>Die Release-Seite antwortete mit einem Fehler. Versuche es später erneut.</translation>
     </message>
     <message>
         <source>The releases page answered with something that is not a release. Try again later.</source>
-        <translation>Die Release-Seite antwortete mit etwas, das kein Release ist. Versuchen Sie es später erneut.</translation>
+        <translation>Die Release-Seite antwortete mit etwas, das kein Release ist. Versuche es später erneut.</translation>
     </message>
     <message>
         <source>Update Check Failed</source>

@@ -127,6 +127,11 @@ TEXTS = (
         "Settings",
         "Minutes without a prompt before a conversation's agent is stopped to free its memory; the next prompt resumes it. 0: never.",  # noqa: E501
     ),
+    QT_TRANSLATE_NOOP("Settings", "Check for updates"),
+    QT_TRANSLATE_NOOP(
+        "Settings",
+        "Once a day, ask the project's releases page whether a newer version exists. Nothing is sent but the request.",  # noqa: E501
+    ),
     QT_TRANSLATE_NOOP("Settings", "Appearance"),
     QT_TRANSLATE_NOOP("Settings", "Look of the window."),
     QT_TRANSLATE_NOOP("Settings", "Theme"),

@@ -348,10 +348,17 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
         elif kind == "plan":
             entries = data.get("entries") or []
             lines = [f"[{e.get('status', '')}] {e.get('content', '')}" for e in entries]
-            self._emit(Notice(turn_id=self._turn, message="Plan:\n" + "\n".join(lines)))
+            plan = QT_TRANSLATE_NOOP("AgentNotice", "Plan:\n{steps}").with_args(
+                steps="\n".join(lines)
+            )
+            self._emit(Notice(turn_id=self._turn, message=plan.english, i18n=plan))
         elif kind == "available_commands_update":
             names = [f"/{c.get('name')}" for c in data.get("availableCommands") or []]
             if names:
-                self._emit(Notice(message="Agent commands: " + ", ".join(names)))
+                said = QT_TRANSLATE_NOOP("AgentNotice", "Agent commands: {names}")
+                said = said.with_args(names=", ".join(names))
+                self._emit(Notice(message=said.english, i18n=said))
         elif kind == "current_mode_update":
-            self._emit(Notice(message=f"Agent mode: {data.get('currentModeId')}"))
+            mode = QT_TRANSLATE_NOOP("AgentNotice", "Agent mode: {mode}")
+            mode = mode.with_args(mode=data.get("currentModeId"))
+            self._emit(Notice(message=mode.english, i18n=mode))

@@ -32,6 +32,7 @@ from desktop.core.events import (
 from desktop.core.protocols.aionrs import wire
 from desktop.core.protocols.aionrs.heartbeat import Heartbeat
 from desktop.core.protocols.aionrs.usage import UsageCounter
+from desktop.core.texts import QT_TRANSLATE_NOOP, CoreText
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +104,7 @@ class EventMapper:
             case wire.ToolResult():
                 self._tool_result(event)
             case wire.ToolCancelledEvent():
-                self._check_known(event.call_id, "a cancellation")
+                self._check_known(event.call_id, QT_TRANSLATE_NOOP("AgentNotice", "a cancellation"))
                 self._out(
                     ToolCancelled(turn_id=self.turn, call_id=event.call_id, reason=event.reason)
                 )
@@ -116,8 +117,9 @@ class EventMapper:
             case wire.ConfigChanged():
                 self.capabilities = event.capabilities
             case wire.McpReady():
-                n = len(event.tools)
-                self._out(Notice(message=f"MCP server {event.name!r} is ready ({n} tools)."))
+                ready = QT_TRANSLATE_NOOP("Mcp", "MCP server {name} is ready ({n} tools).")
+                ready = ready.with_args(name=repr(event.name), n=len(event.tools))
+                self._out(Notice(message=ready.english, i18n=ready))
             case wire.Pong():
                 self._heartbeat.on_pong()
             case _:
@@ -148,19 +150,16 @@ class EventMapper:
             )
         )
 
-    def _check_known(self, call_id: str, what: str) -> None:
+    def _check_known(self, call_id: str, what: CoreText) -> None:
         if call_id not in self._calls:
             self._calls[call_id] = ("", ToolCategory.EXEC)
-            self._out(
-                Notice(
-                    turn_id=self.turn,
-                    level="warning",
-                    message=f"The agent reported {what} for an unknown tool call {call_id!r}.",
-                )
-            )
+            text = QT_TRANSLATE_NOOP(
+                "AgentNotice", "The agent reported {what} for an unknown tool call {call_id}."
+            ).with_args(what=what, call_id=repr(call_id))
+            self._out(Notice(turn_id=self.turn, level="warning", message=text.english, i18n=text))
 
     def _tool_result(self, event: wire.ToolResult) -> None:
-        self._check_known(event.call_id, "a result")
+        self._check_known(event.call_id, QT_TRANSLATE_NOOP("AgentNotice", "a result"))
         metadata = event.metadata or {}
         file_path = metadata.get("file_path")
         self._out(
