@@ -235,8 +235,12 @@ class AppContext:
 
     # ------------------------------------------------------------------ internals
 
-    def _on_handoff(self, path: Path, agent: AgentOptions) -> None:
-        self.open_workspace(path, agent=agent)
+    def _on_handoff(self, path: Path, agent: AgentOptions, conversation: str | None) -> None:
+        window = self.open_workspace(path, agent=agent)
+        if conversation:  # ``agentdesk PATH --conversation ID`` while the app runs
+            from desktop.ui.open_conversation import open_in
+
+            window.scope.spawn(open_in(window, conversation), name="open-conversation")
 
     def _on_window_closed(self, window: WorkspaceWindow) -> None:
         self._windows.pop(window.workspace, None)
@@ -392,7 +396,7 @@ def run(options: argparse.Namespace) -> int:
         return 2
     theme.assume_scheme(remembered_scheme())  # confirmed after the first paint
     app = make_application(icon=False)  # the icon is set after the first paint
-    if hand_off(first, _agent_options(options)):
+    if hand_off(first, _agent_options(options), stored):
         return 0
     context = AppContext(app, options)
     window = context.open_workspace(first, shell_only=True)

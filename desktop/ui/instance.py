@@ -3,7 +3,8 @@
 The running instance listens on a ``QLocalServer`` whose name is derived from the config folder
 (so separate ``AGENTDESK_HOME``s, e.g. tests, never talk to each other). A message is one line of
 JSON: ``{"open": "/abs/path"}``, with ``"agent": NAME`` or ``"agent_cmd": "CMD ARGS"`` when the
-second command was given them (they apply to the window it opens; older senders omit them); the
+second command was given them (they apply to the window it opens; older senders omit them) and
+``"conversation": ID`` for ``--conversation`` (the window shows that stored conversation); the
 server answers ``ok`` once the window is shown.
 
 Start-up cost: when no instance runs (the usual case), ``hand_off`` decides without loading
@@ -74,8 +75,11 @@ def _no_server(name: str) -> bool:
     return not os.path.exists(os.path.join(folder, name))
 
 
-def hand_off(path: Path, agent: AgentOptions | None = None) -> bool:
-    """Ask a running instance to open ``path`` (with ``agent``); False when none answers."""
+def hand_off(
+    path: Path, agent: AgentOptions | None = None, conversation: str | None = None
+) -> bool:
+    """Ask a running instance to open ``path`` (with ``agent``, on the stored ``conversation``);
+    False when none answers."""
     name = server_name()
     if _no_server(name):
         return False
@@ -88,6 +92,8 @@ def hand_off(path: Path, agent: AgentOptions | None = None) -> bool:
     if not socket.waitForConnected(_TIMEOUT_MS):
         return False
     message = {"open": str(path), **(agent or AgentOptions()).message()}
+    if conversation:
+        message["conversation"] = conversation
     socket.write(json.dumps(message).encode() + b"\n")
     socket.flush()
     answered = socket.waitForReadyRead(_TIMEOUT_MS * 2)
@@ -97,13 +103,15 @@ def hand_off(path: Path, agent: AgentOptions | None = None) -> bool:
 
 
 class InstanceServer(QObject):
-    """Listens for hand-offs and calls ``on_open(path, agent_options)`` for each.
+    """Listens for hand-offs and calls ``on_open(path, agent_options, conversation)`` for each.
 
     The ``QLocalServer`` is made by ``listen`` (after the first paint: QtNetwork loads then).
     """
 
     def __init__(
-        self, on_open: Callable[[Path, AgentOptions], None], parent: QObject | None = None
+        self,
+        on_open: Callable[[Path, AgentOptions, str | None], None],
+        parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._on_open = on_open
@@ -148,10 +156,11 @@ class InstanceServer(QObject):
             message = json.loads(line)
             path = Path(message["open"])
             agent = AgentOptions.from_message(message)
+            conversation = message.get("conversation")
         except (ValueError, KeyError, TypeError, AttributeError):
             log.warning("ignored a malformed hand-off message")
             socket.write(b"error\n")
             return
-        self._on_open(path, agent)
+        self._on_open(path, agent, conversation if isinstance(conversation, str) else None)
         socket.write(b"ok\n")
         socket.flush()

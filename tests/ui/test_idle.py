@@ -279,6 +279,11 @@ def test_the_command_line_opens_a_stored_conversation(
         assert wrong.returncode == 2 and said in err, err
     app = _app(home, str(folder), "--conversation", conv_id[:12])
     _wait_for_line(app, f"opened the stored conversation {conv_id}: shown")
+    # A second ``agentdesk PATH --conversation ID`` hands it to the running app.
+    later = _stored(folder, ["q2"], ["a2"])
+    second = _app(home, str(folder), "--conversation", later)
+    assert second.wait(60) == 0
+    _wait_for_line(app, f"opened the stored conversation {later}: shown")
     app.send_signal(signal.SIGTERM)
     try:
         assert app.wait(30) == 0
