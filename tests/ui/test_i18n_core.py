@@ -3,9 +3,10 @@ by ``lupdate``, translated where the window shows them, English everywhere else.
 
 The core marks each sentence with ``desktop.core.texts.QT_TRANSLATE_NOOP`` and sends it with its
 English message (``i18n`` on ``ErrorEvent``, ``Notice``, ``TurnEnded``, ``ToolDecided``,
-``ToolCancelled``; ``text`` on the keyring's status and errors). A scan of ``desktop/core`` checks that every marker is a call ``lupdate``
-reads (two literals) in a module ``packaging/translations.py`` reads, and that the German
-catalogue translates it with the same ``{fields}``. Then real windows under the German catalogue:
+``ToolCancelled``; ``text`` on the keyring's status and errors). A scan of ``desktop/core``
+checks that every marker is a call ``lupdate`` reads (two literals) in a module
+``packaging/translations.py`` reads, and that the German catalogue translates it with the same
+``{fields}``. Then real windows under the German catalogue:
 an agent that cannot start and one that exits mid-turn read German, with the agent's own stderr
 as it was; a card denied by the user's stop gives its reason in German; the events' JSON
 (``agentdesk exec --json``), what the agent is told and the stored entries stay English.
