@@ -145,15 +145,27 @@ def windows(build: Path, check: bool) -> Path:
     return out
 
 
+def _user_path() -> str:
+    """The user's PATH as the registry holds it (what a new cmd.exe gets)."""
+    import winreg  # Windows only (the smoke target is guarded)
+
+    with winreg.OpenKey(winreg.HKEY_CURRENT_USER, "Environment") as key:
+        return str(winreg.QueryValueEx(key, "Path")[0])
+
+
 def windows_install_smoke(installer: Path) -> None:
     """Silent per-user install, smoke test of the installed exe, silent uninstall."""
     target = Path(guards.require_env("LOCALAPPDATA")) / "Programs" / "AgentDesk"
     run([str(installer), "/S"])
-    exe = target / f"{NAME}.exe"
-    if not exe.exists():
-        raise SystemExit(f"the installer did not install {exe}")
-    smoke_run.check([str(exe)], display="native")
+    for program in signing.WINDOWS_EXECUTABLES:
+        if not (target / program).exists():
+            raise SystemExit(f"the installer did not install {target / program}")
+    if str(target).lower() not in _user_path().lower():
+        raise SystemExit(f"the installer did not put {target} on the user's PATH")
+    smoke_run.check([str(target / f"{NAME}.exe")], display="native")  # the console program
     subprocess.run([str(target / "uninstall.exe"), "/S", f"_?={target}"], check=True)
+    if str(target).lower() in _user_path().lower():
+        raise SystemExit(f"the uninstaller left {target} on the user's PATH")
     (target / "uninstall.exe").unlink(missing_ok=True)
     leftovers = list(target.rglob("*")) if target.exists() else []
     if leftovers:
