@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from desktop.ui import startup_hints, theme
@@ -314,10 +314,11 @@ async def _main(context: AppContext, first: WorkspaceWindow, stored: str | None 
     """The app after the first paint; ``stored``: the conversation ``--conversation`` opens."""
     from desktop.ui.open_conversation import open_in
     from desktop.ui.qt_async import settle_garbage
+    from desktop.ui.quit_signals import quit_on_signals
 
     first.finish_building()  # menus' actions: usable from the loop's first step
     context.server.listen()
-    _quit_on_signals(context)
+    quit_on_signals(context.app, context.quit)
     await finish_startup()
     if first in context.windows():  # not closed while loading
         if stored is None or await open_in(first, stored) is None:
@@ -328,49 +329,6 @@ async def _main(context: AppContext, first: WorkspaceWindow, stored: str | None 
     await context.all_closed.wait()
     await context.shutdown()
     return 0
-
-
-def _quit_on_signals(context: AppContext) -> QObject:
-    """SIGTERM/SIGINT close every window cleanly (exit status 0, agents ended).
-
-    Python runs signal handlers only between bytecodes; while Qt waits in C nothing runs. The C
-    handler writes the signal number to a socket (``signal.set_wakeup_fd``) that a
-    ``QSocketNotifier`` watches, so the loop wakes only when a signal arrives (the answer
-    qutebrowser and napari use; a polling timer woke an idle window four times a second).
-    """
-    import asyncio
-    import signal
-    import socket
-
-    from PySide6.QtCore import QSocketNotifier
-
-    loop = asyncio.get_running_loop()
-
-    def handler(_signum: int, _frame: object) -> None:
-        loop.call_soon_threadsafe(context.quit)
-
-    reader, writer = socket.socketpair()
-    for end in (reader, writer):
-        end.setblocking(False)
-    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, context.app)
-
-    def drain() -> None:  # the Python handler has run by now; empty the socket
-        try:
-            while reader.recv(64):
-                pass
-        except OSError:
-            pass
-
-    notifier.activated.connect(drain)
-    _SIGNAL_SOCKETS[:] = [reader, writer]  # alive as long as the process
-    signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(signum, handler)
-    return notifier
-
-
-#: The signal wake-up socket pair (kept open for the process's lifetime).
-_SIGNAL_SOCKETS: list[object] = []
 
 
 def _agent_options(options: argparse.Namespace) -> AgentOptions:
