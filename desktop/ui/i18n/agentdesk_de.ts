@@ -944,8 +944,12 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>Diese Unterhaltung konnte nicht im Verlauf gespeichert werden ({error}). {saved}</translation>
     </message>
     <message>
-        <source>Saved conversation (last active {when}). A new prompt continues it.</source>
+        <source>New conversation</source>
         <extracomment>Turn starts and ends are followed by a list refresh this much later (one per burst).</extracomment>
+        <translation>Neue Unterhaltung</translation>
+    </message>
+    <message>
+        <source>Saved conversation (last active {when}). A new prompt continues it.</source>
         <translation>Gespeicherte Unterhaltung (zuletzt aktiv {when}). Eine neue Eingabe setzt sie fort.</translation>
     </message>
     <message>

@@ -65,6 +65,11 @@ def _trouble_notice(error: str | None) -> Notice:
 RELOAD_DELAY_MS = 250
 
 
+def _new_title() -> str:
+    """The draft title of a conversation until its first prompt names it."""
+    return QCoreApplication.translate("HistoryEngine", "New conversation")
+
+
 class HistoryEngine:
     """The history of one window (made by ``WindowHistory`` once the event loop runs).
 
@@ -121,7 +126,7 @@ class HistoryEngine:
     # ------------------------------------------------------------------ live conversations
     def track(self, pane: ConversationPane, agent: str) -> None:
         """A new conversation in the window: list it (as a draft) and record it."""
-        entry = Entry(None, "New conversation", agent, time.time(), pane)
+        entry = Entry(None, _new_title(), agent, time.time(), pane)
         self._record(pane, agent).on_created = lambda conv_id: self._on_created(entry, conv_id)
         self.entries.insert(0, entry)
         self._fill()
@@ -154,7 +159,7 @@ class HistoryEngine:
     def _on_turn_started(self, pane: ConversationPane, event: TurnStarted) -> None:
         entry = self.entry_of(pane)
         if entry is not None:
-            if entry.title == "New conversation":  # the first prompt names it at once
+            if entry.title == _new_title():  # the first prompt names it at once
                 # Numbered as the store numbers it, so the row does not change at the reload.
                 taken = (e.title for e in self.entries if e is not entry)
                 entry.title = distinct_title(title_from_prompt(event.prompt), taken) or entry.title
