@@ -64,6 +64,8 @@ class OpenAIResponses:
                 "arguments": json.dumps(call.arguments),
                 "status": "completed",
             }
+            if "::" in call.name:  # a tool of a namespace (Codex's MCP servers): "NS::tool"
+                call_item["namespace"], call_item["name"] = call.name.split("::", 1)
             for kind in ("response.output_item.added", "response.output_item.done"):
                 out.append(ev({"type": kind, "output_index": output, "item": call_item}))
             output += 1

@@ -1,6 +1,7 @@
 """The configured MCP servers reach Codex as ``-c mcp_servers.*`` overrides, through the real
 launch factory and the fake app-server: plain values on the command line, secrets (from the
-real keyring) only in its environment, named by ``env_vars`` / ``env_http_headers``."""
+real keyring) only in its environment, named by ``env_vars`` / ``env_http_headers``, and every
+tool call asked about (``default_tools_approval_mode = "prompt"``)."""
 
 from __future__ import annotations
 
@@ -79,10 +80,12 @@ async def test_codex_gets_overrides_and_secrets_only_in_its_environment(tmp_path
         await secrets.delete(secret_entry("web", "Authorization"))
     started = json.loads(log.read_text().splitlines()[0])
     assert started["argv"] == [
+        "-c", f'mcp_servers.{name}.default_tools_approval_mode="prompt"',
         "-c", f'mcp_servers.{name}.command="echo-server"',
         "-c", f'mcp_servers.{name}.args=["--x"]',
         "-c", f'mcp_servers.{name}.env={{"PLAIN" = "1"}}',
         "-c", f'mcp_servers.{name}.env_vars=["TOKEN"]',
+        "-c", 'mcp_servers.web.default_tools_approval_mode="prompt"',
         "-c", 'mcp_servers.web.url="https://mcp.example.com/mcp"',
         "-c", 'mcp_servers.web.http_headers={"X-Team" = "blue"}',
         "-c", f'mcp_servers.web.env_http_headers={{"Authorization" = "{HEADER_VAR}"}}',

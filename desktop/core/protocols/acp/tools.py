@@ -67,6 +67,8 @@ class ToolState:
 
     @property
     def category(self) -> ToolCategory:
+        if self.kind == "other" and self.title.startswith("mcp__"):
+            return ToolCategory.MCP  # an MCP server's tool (claude-agent-acp names it so)
         return _CATEGORIES.get(self.kind, ToolCategory.EXEC)
 
     @property

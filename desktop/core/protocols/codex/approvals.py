@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from desktop.core.events import Decision, ToolCancelled, ToolCategory, ToolRequested
+from desktop.core.previews import build_preview
 from desktop.core.protocols.codex import items
 from desktop.core.protocols.codex.rpc import RequestId
 from desktop.core.protocols.codex.turn import TurnState
@@ -26,7 +27,10 @@ log = logging.getLogger(__name__)
 COMMAND_APPROVALS = {"item/commandExecution/requestApproval", "execCommandApproval"}
 V2_APPROVALS = {"item/commandExecution/requestApproval", "item/fileChange/requestApproval"}
 LEGACY_APPROVALS = {"execCommandApproval", "applyPatchApproval"}
-APPROVAL_METHODS = V2_APPROVALS | LEGACY_APPROVALS
+#: Codex asks about an MCP server's tool call (``default_tools_approval_mode = "prompt"``) as an
+#: elicitation whose ``_meta`` names the tool; answered ``accept`` or ``decline``.
+MCP_APPROVAL = "mcpServer/elicitation/request"
+APPROVAL_METHODS = V2_APPROVALS | LEGACY_APPROVALS | {MCP_APPROVAL}
 #: "Approve always" is answered as a one-off: the host keeps the rule (``ApprovalBook``), so
 #: Codex keeps asking, every later call is shown with what it runs and the rule that allowed it,
 #: and revoking the rule takes effect (``acceptForSession`` would make Codex stop asking).
@@ -53,12 +57,22 @@ class ApprovalDesk:
         state = self._state
         call_id = str(params.get("itemId") or params.get("callId") or f"request-{request_id}")
         item = state.items.get(call_id, {})
-        if method in COMMAND_APPROVALS:
+        if method == MCP_APPROVAL:
+            raw_meta = params.get("_meta")
+            meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
+            tool = str(meta.get("tool_name") or "elicitation")
+            name = f"mcp__{params.get('serverName') or 'server'}__{tool}"
+            category = ToolCategory.MCP
+            tool_args = meta.get("tool_params")
+            args: dict[str, Any] = tool_args if isinstance(tool_args, dict) else {}
+            preview = build_preview(state.workspace, name, category, args)
+            params = {"reason": params.get("message") or ""}
+        elif method in COMMAND_APPROVALS:
             command = params.get("command") or item.get("command")
             cwd = params.get("cwd") or item.get("cwd")
             name, category = items.COMMAND_TOOL, ToolCategory.EXEC
             preview = items.command_preview(state.workspace, command, cwd)
-            args: dict[str, Any] = {"command": preview.text, "cwd": preview.cwd}
+            args = {"command": preview.text, "cwd": preview.cwd}
         else:
             raw = params.get("fileChanges") or item.get("changes") or params.get("changes")
             changes = items.normalize_changes(raw)
@@ -80,12 +94,17 @@ class ApprovalDesk:
             )
         )
 
-    def answer(self, call_id: str, decision: Decision) -> tuple[RequestId, dict[str, str]] | None:
+    def answer(self, call_id: str, decision: Decision) -> tuple[RequestId, dict[str, Any]] | None:
         """The JSON-RPC result for a decision, or None when the request is gone."""
         approval = self._pending.take(call_id)
         if approval is None:
             log.info("decision for %s, which is no longer pending", call_id)
             return None
+        if approval.method == MCP_APPROVAL:
+            accepted = decision in (Decision.ONCE, Decision.ALWAYS)
+            return approval.request_id, (
+                {"action": "accept", "content": {}} if accepted else {"action": "decline"}
+            )
         if approval.method in LEGACY_APPROVALS:
             answer = _LEGACY_DECISIONS.get(decision, "denied")
         else:

@@ -4,7 +4,9 @@ Codex reads MCP servers from its configuration, and ``codex app-server -c key=va
 it per process, so the same servers reach Codex whether it keeps the user's home or Agent Desk's
 isolated ``CODEX_HOME``. Only non-secret values go on the command line: a secret variable of a
 stdio server is put in Codex's environment and named in ``env_vars`` (Codex passes it on to the
-server); a secret header is put in a variable named in ``env_http_headers``.
+server); a secret header is put in a variable named in ``env_http_headers``. Every server's
+tools are set to ``default_tools_approval_mode = "prompt"``: Codex then asks about each call
+(an ``mcpServer/elicitation/request``, shown as an approval card in the ``mcp`` category).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ def _server(server: ResolvedMcpServer) -> tuple[dict[str, object], dict[str, str
     secret = set(server.secret_names)
     plain: dict[str, object] = {}
     env: dict[str, str] = {}
+    plain["default_tools_approval_mode"] = "prompt"
     if server.transport == McpTransport.STDIO:
         assert server.command is not None
         plain["command"] = server.command
