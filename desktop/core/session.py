@@ -106,6 +106,7 @@ class Session:
         #: turn is published and before its prompt goes to the agent: the checkpoint recorder
         #: records the workspace as it was before the turn. Events are never held back.
         self.prompt_gates: list[Callable[[str], Awaitable[None]]] = []
+        self._gating: str | None = None  # the turn whose prompt the gates hold
         self._closed = False
 
     # ------------------------------------------------------------------ consumers
@@ -307,9 +308,12 @@ class Session:
             self._turn_done.clear()
             self.publish(TurnStarted(turn_id=turn_id, prompt=prompt.text, files=list(prompt.files)))
             self.set_state(SessionState.RUNNING)
+            self._gating = turn_id
             await self._pass_gates(turn_id)
-            assert self._backend is not None
-            await self._backend.send_prompt(turn_id, prompt)
+            self._gating = None
+            if self._active_turn == turn_id:  # not stopped while the gates held it
+                assert self._backend is not None
+                await self._backend.send_prompt(turn_id, prompt)
             await self._turn_done.wait()
         if not self._queue:
             self._idle.set()
@@ -350,6 +354,9 @@ class Session:
         turn = self._active_turn
         backend = self._backend
         if turn is None or backend is None:
+            return
+        if self._gating == turn:  # its prompt never reached the agent: nothing to ask
+            self._end_turn(TurnEnded(turn_id=turn, reason=TurnEndReason.STOPPED))
             return
         self.set_state(SessionState.STOPPING)
         self._gate.deny_all_pending(said.stopped_by_user())

@@ -177,7 +177,9 @@ def test_stop_mid_turn_with_esc(driver: Driver, qtbot: QtBot) -> None:
     async def body() -> None:
         pane = await _open(driver, {"turns": [[{"text": "working"}, {"sleep": 60}]]})
         _send(driver, qtbot, pane, "long job")
-        await until(lambda: pane.session.state == SessionState.RUNNING, what="running")
+        # The agent works on it (its prompt goes once the workspace's checkpoint is taken).
+        await until(lambda: "working" in _last_text(pane), what="the agent working")
+        assert pane.session.state == SessionState.RUNNING
         assert pane.composer.stop.isEnabled()
         started = time.monotonic()
         qtbot.keyClick(pane.composer.editor, Qt.Key.Key_Escape)
