@@ -1,7 +1,7 @@
 """A finished turn's "Changes" card in the conversation: how many files, +/−, their names,
 and the ways on: Review (every file of the turn full-window) and Restore to before this turn.
 
-Compact as the tool cards are (one title row, one row of names, the buttons at the right), so a
+Compact as the tool cards are (a title row, then the names with the buttons at the right), so a
 turn that touched files ends with one glance at what it touched. Restore is disabled, with a
 tooltip saying why, while a turn runs.
 """
@@ -55,19 +55,24 @@ class ChangesSummary(QFrame):
         self.set_busy(False)
 
     def _build(self) -> None:
+        # Title and counts above, the names beside the buttons below: at any width the title
+        # and both buttons stay whole and only the names elide.
         top = QHBoxLayout()
         top.setSpacing(8)
         top.addWidget(self.title)
         top.addWidget(self.added)
         top.addWidget(self.removed)
         top.addStretch(1)
-        top.addWidget(self.review)
-        top.addWidget(self.restore)
+        bottom = QHBoxLayout()
+        bottom.setSpacing(8)
+        bottom.addWidget(self.names, 1)
+        bottom.addWidget(self.review)
+        bottom.addWidget(self.restore)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 8, 10, 8)
         layout.setSpacing(2)
         layout.addLayout(top)
-        layout.addWidget(self.names)
+        layout.addLayout(bottom)
 
     def set_changes(self, changes: ChangeSet) -> None:
         """Show ``changes`` (a turn's, from its checkpoints)."""

@@ -10,13 +10,13 @@ review (``desktop.ui.checkpoints``), which answers with ``show_done`` or ``show_
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QSizePolicy, QWidget
 
 from desktop.ui.diff import DiffView
 from desktop.ui.diff.model import Row, RowKind, change_runs
 from desktop.ui.review.hunks import hunk_rows, locate
-from desktop.ui.theme import set_role
+from desktop.ui.theme import ElidedLabel, set_role
 
 NEXT_FILE_KEYS = ("Alt+PgDown", "F8")
 PREVIOUS_FILE_KEYS = ("Alt+PgUp", "Shift+F8")
@@ -34,7 +34,7 @@ class RevertBar(QFrame):
         revert_requested(int, int): the file's index in the diff, and its hunk's (-1: the
             whole file).
         undo_requested(): Undo the last revert.
-        file_reached(int): a file key moved to this file (the file list follows).
+        file_reached(int): the file under review (the file list follows).
     """
 
     revert_requested = Signal(int, int)
@@ -48,10 +48,12 @@ class RevertBar(QFrame):
         self.diff = diff
         self._row = -1
         self._hunks = True
-        self.where = QLabel(self)
+        #: Each button's label with its keys and without (a narrow review drops the keys).
+        self._labels: dict[QPushButton, tuple[str, str]] = {}
+        self.where = ElidedLabel("", self)
         set_role(self.where, "muted", polished=False)
         self.where.setAccessibleName(QCoreApplication.translate("RevertBar", "Where you are"))
-        self.status = QLabel(self)
+        self.status = ElidedLabel("", self)
         set_role(self.status, "status", polished=False)
         self.status.setAccessibleName(QCoreApplication.translate("RevertBar", "Last revert"))
         self.hunk_button = self._button(
@@ -67,8 +69,8 @@ class RevertBar(QFrame):
         row = QHBoxLayout(self)
         row.setContentsMargins(12, 6, 12, 6)
         row.setSpacing(8)
-        row.addWidget(self.where)
-        row.addWidget(self.status, 1)
+        row.addWidget(self.where, 1)
+        row.addWidget(self.status, 2)
         for button in (self.hunk_button, self.file_button, self.undo_button):
             row.addWidget(button)
         diff.change_changed.connect(self._on_change)
@@ -76,7 +78,9 @@ class RevertBar(QFrame):
 
     def _button(self, label: str, key: str, slot: object) -> QPushButton:
         button = QPushButton(f"{label}  {key}", self)
+        self._labels[button] = (f"{label}  {key}", label)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keyboard stays on the diff
+        button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         button.setAccessibleName(label)
         button.setAccessibleDescription(
             QCoreApplication.translate("RevertBar", "Shortcut: {keys}").format(keys=key)
@@ -109,6 +113,7 @@ class RevertBar(QFrame):
         self.status.setText("")
         self.show()
         self.update_where()
+        self._fit()
 
     def position(self) -> tuple[int, int]:
         """The file and hunk under review (-1: none)."""
@@ -123,7 +128,6 @@ class RevertBar(QFrame):
         file, _hunk = self.position()
         file = (file + step) % len(headers) if file >= 0 else (0 if step > 0 else -1)
         self.go_to_row(headers[file])
-        self.file_reached.emit(file % len(headers))
 
     def step_hunk(self, step: int) -> None:
         """Go to the next (1) or previous (-1) hunk, across files."""
@@ -180,12 +184,14 @@ class RevertBar(QFrame):
     def show_done(self, text: str, *, undoable: bool) -> None:
         """Say what a revert (or undo) did; ``undoable``: Undo puts it back."""
         self.status.setText(text)
+        self.status.setToolTip(text)
         set_role(self.status, "status", status="succeeded")
         self.undo_button.setEnabled(undoable)
 
     def show_problem(self, text: str) -> None:
         """Say why a revert (or undo) failed."""
         self.status.setText(text)
+        self.status.setToolTip(text)
         set_role(self.status, "status", status="failed")
 
     def update_where(self) -> None:
@@ -195,6 +201,7 @@ class RevertBar(QFrame):
         if file < 0:
             self.where.setText("")
             return
+        self.file_reached.emit(file)  # the file list marks the file under review
         text = QCoreApplication.translate("RevertBar", "File {file} of {files}").format(
             file=file + 1, files=files
         )
@@ -205,7 +212,22 @@ class RevertBar(QFrame):
             ).format(hunk=hunk + 1, hunks=hunks)
         self.where.setText(text)
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
     # -- internals -----------------------------------------------------------------------
+
+    def _fit(self) -> None:
+        """Labels with their keys when they fit beside the position, else without (the
+        tooltips and the accessible descriptions still name the keys)."""
+        buttons = [b for b in self._labels if not b.isHidden()]
+        for button in buttons:
+            button.setText(self._labels[button][0])
+        needed = sum(b.sizeHint().width() + 8 for b in buttons)
+        if needed + 260 > self.width():  # room for "File 1 of 3 · hunk 2 of 3" and a status
+            for button in buttons:
+                button.setText(self._labels[button][1])
 
     def _rows(self) -> list[Row]:
         panes = self.diff.panes()
