@@ -1571,6 +1571,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <name>RevertBar</name>
     <message>
         <source>Where you are</source>
+        <extracomment>Each button&apos;s label with its keys and without (a narrow review drops the keys).</extracomment>
         <translation>Wo du bist</translation>
     </message>
     <message>
