@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.core.checkpoints.model import CheckpointKind
+from desktop.core.entries import TurnEndItem
 from desktop.core.events import SessionState
 from desktop.ui.checkpoints.summary import ChangesSummary
 from desktop.ui.pane import ConversationPane
@@ -177,3 +178,36 @@ def test_restore_asks_once_then_undo_restore(driver: Driver, qtbot: QtBot) -> No
         await until(summary.restore.isEnabled, what="allowed again")
 
     driver.run(body(), 120)
+
+
+def test_a_reopened_conversation_shows_its_turns_changes(driver: Driver, qtbot: QtBot) -> None:
+    async def first() -> Path:
+        _window, _pane, folder = await _first_turn(driver, qtbot)
+        return folder
+
+    folder = driver.run(first(), 90)
+    driver.close_all()
+
+    async def reopen() -> None:
+        context = await driver.acontext({"turns": []})
+        window = context.open_workspace(folder)
+        window.show()
+        engine = window.history.engine
+        assert engine is not None
+        await until(lambda: any(e.stored for e in engine.entries), 15, what="listed")
+        pane = await engine.open_stored(next(e for e in engine.entries if e.stored))
+        assert pane is not None
+        await until(lambda: _summaries(pane), 15, what="the stored turn's Changes card")
+        (summary,) = _summaries(pane)
+        assert summary.turn == 1 and summary.title.text() == "Changes · 3 files"
+        # Below the turn it belongs to: after the turn's answer, before the reopening notice.
+        keys = [key for key, _widget in pane.view.extras]
+        turn_end = next(i.key for i in pane.transcript.items if isinstance(i, TurnEndItem))
+        assert keys == [turn_end]
+        summary.restore.click()
+        bar = pane.findChild(QWidget, "restoreBar")
+        assert bar is not None
+        await until(lambda: bar.confirm.isVisible(), 15, what="the plan")  # type: ignore[attr-defined]
+        assert "b.txt</code> comes back" in bar.details.text()  # type: ignore[attr-defined]
+
+    driver.run(reopen(), 90)
