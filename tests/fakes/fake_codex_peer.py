@@ -6,7 +6,8 @@ completes the turn with token usage. Every line it receives is logged to ``$FAKE
 ``turn/interrupt`` while an approval is pending completes the turn as ``interrupted`` and then
 sends ``serverRequest/resolved`` (as the real one does), unless ``$FAKE_PEER_IGNORE_INTERRUPT``
 is set (a hung peer: the request is never answered). ``$FAKE_PEER_SHOW_ENV=A,B`` first logs its
-arguments and those variables.
+arguments and those variables. ``$FAKE_PEER_MCP_APPROVAL`` makes a turn ask about an MCP
+tool call (``mcpServer/elicitation/request``) and end once it is answered.
 """
 
 from __future__ import annotations
@@ -33,6 +34,22 @@ def note(method: str, **params: object) -> None:
     send({"method": method, "params": {"threadId": "thr_1", "turnId": "turn_1", **params}})
 
 
+#: How Codex asks about an MCP server's tool call (``default_tools_approval_mode = "prompt"``).
+MCP_APPROVAL = {
+    "threadId": "thr_1",
+    "turnId": "turn_1",
+    "serverName": "everything",
+    "mode": "form",
+    "_meta": {
+        "codex_approval_kind": "mcp_tool_call",
+        "tool_name": "echo",
+        "tool_params": {"message": "hi"},
+    },
+    "message": 'Allow the everything MCP server to run tool "echo"?',
+    "requestedSchema": {"type": "object", "properties": {}},
+}
+
+
 def main() -> None:
     pending: dict[int, str] = {}
     names = [n for n in os.environ.get("FAKE_PEER_SHOW_ENV", "").split(",") if n]
@@ -47,6 +64,11 @@ def main() -> None:
         elif method in ("thread/start", "thread/resume"):
             thread = msg["params"].get("threadId", "thr_1")
             send({"id": msg["id"], "result": {"thread": {"id": thread}, "model": "fake"}})
+        elif method == "turn/start" and os.environ.get("FAKE_PEER_MCP_APPROVAL"):
+            send({"id": msg["id"], "result": {"turn": {"id": "turn_1", "status": "inProgress"}}})
+            note("turn/started", turn={"id": "turn_1"})
+            send({"id": 5, "method": "mcpServer/elicitation/request", "params": MCP_APPROVAL})
+            pending[5] = "mcp"
         elif method == "turn/start":
             send({"id": msg["id"], "result": {"turn": {"id": "turn_1", "status": "inProgress"}}})
             note("turn/started", turn={"id": "turn_1"})
@@ -81,7 +103,9 @@ def main() -> None:
             pending[0] = "exec"
         elif "id" in msg and "method" not in msg:
             kind = pending.pop(msg["id"], None)
-            if kind == "exec":
+            if kind == "mcp":
+                note("turn/completed", turn={"id": "turn_1", "status": "completed"})
+            elif kind == "exec":
                 note("serverRequest/resolved", requestId=0)
                 note("thread/status/changed", status={"type": "active", "activeFlags": []})
                 note("item/commandExecution/outputDelta", itemId="call_1", delta="file.txt\n")

@@ -5,6 +5,7 @@ tool call asked about (``default_tools_approval_mode = "prompt"``)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 import uuid
@@ -12,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core.events import Notice, SessionEvent
+from desktop.core.backend import Prompt
+from desktop.core.events import Decision, Notice, SessionEvent, ToolCategory, ToolRequested
 from desktop.core.launch.factory import make_backend_factory
 from desktop.core.launch.spec import LaunchCodex
 from desktop.core.mcp import McpServer, McpTransport, secret_entry
@@ -102,3 +104,39 @@ async def test_without_servers_codex_starts_as_before(tmp_path: Path) -> None:
     started = json.loads(log.read_text().splitlines()[0])
     assert started["argv"] == []
     assert not [e for e in events if isinstance(e, Notice) and "MCP" in e.message]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("decision", "answer"),
+    [(Decision.ONCE, {"action": "accept", "content": {}}), (Decision.DENY, {"action": "decline"})],
+)
+async def test_codex_asks_about_an_mcp_tool_call_as_an_mcp_approval(
+    tmp_path: Path, decision: Decision, answer: dict[str, object]
+) -> None:
+    log = tmp_path / "peer.log"
+    env = {"FAKE_PEER_LOG": str(log), "FAKE_PEER_MCP_APPROVAL": "1"}
+    launch = LaunchCodex(
+        name="codex-fake", command=[sys.executable, str(PEER)], options=CodexOptions(), env=env
+    )
+    session = Session(make_backend_factory(launch, tmp_path), workspace=tmp_path)
+    asked: list[ToolRequested] = []
+
+    def on(event: SessionEvent) -> None:
+        if isinstance(event, ToolRequested) and event.pending:
+            asked.append(event)
+            session.decide(event.call_id, decision)
+
+    session.subscribe(on)
+    try:
+        await session.start()
+        session.submit(Prompt("go"))
+        await asyncio.wait_for(session.wait_idle(), 30)
+    finally:
+        await session.close()
+    [card] = asked
+    assert (card.name, card.category) == ("mcp__everything__echo", ToolCategory.MCP)
+    assert card.args == {"message": "hi"}
+    assert card.description == 'Allow the everything MCP server to run tool "echo"?'
+    sent = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [m["result"] for m in sent if m.get("id") == 5 and "method" not in m] == [answer]
