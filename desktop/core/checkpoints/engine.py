@@ -74,7 +74,7 @@ class CheckpointEngine:
     ) -> Checkpoint:
         """Record the workspace as it is now; faults of the workspace or the disk give a
         checkpoint with ``problem`` set instead of an exception."""
-        snapshot: repo_io.Snapshot | None = None
+        snapshot: repo_io.WorkspaceTree | None = None
         problem: CoreText | None = None
         try:
             snapshot = repo_io.take_snapshot(self._repo, self.workspace, self.size_limit)
@@ -266,7 +266,7 @@ class CheckpointEngine:
             )
         return saved
 
-    def _snapshot_or_fail(self) -> repo_io.Snapshot:
+    def _snapshot_or_fail(self) -> repo_io.WorkspaceTree:
         try:
             return repo_io.take_snapshot(self._repo, self.workspace, self.size_limit)
         except (OSError, pygit2.GitError, repo_io.DiskFull) as exc:

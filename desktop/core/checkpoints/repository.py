@@ -105,7 +105,7 @@ def sync_excludes(repo: pygit2.Repository, workspace: Path) -> None:
 
 
 @dataclass(frozen=True)
-class Snapshot:
+class WorkspaceTree:
     """A state of the workspace written as a tree.
 
     Attributes:
@@ -123,7 +123,7 @@ class DiskFull(Exception):
     """The store could not write: the disk is full (or a quota is reached)."""
 
 
-def take_snapshot(repo: pygit2.Repository, workspace: Path, size_limit: int) -> Snapshot:
+def take_snapshot(repo: pygit2.Repository, workspace: Path, size_limit: int) -> WorkspaceTree:
     """Write the workspace as it is now as a tree, hashing only what changed since the last
     snapshot.
 
@@ -172,7 +172,9 @@ def take_snapshot(repo: pygit2.Repository, workspace: Path, size_limit: int) -> 
         if _no_space(exc):
             raise DiskFull(str(exc)) from exc
         raise
-    return Snapshot(tree=tree, skipped=tuple(sorted(skipped)), unreadable=tuple(sorted(unreadable)))
+    return WorkspaceTree(
+        tree=tree, skipped=tuple(sorted(skipped)), unreadable=tuple(sorted(unreadable))
+    )
 
 
 def _is_link(mode: int) -> bool:
@@ -197,7 +199,7 @@ def write_checkpoint(
     turn: int,
     kind: CheckpointKind,
     call_id: str | None,
-    snapshot: Snapshot | None,
+    snapshot: WorkspaceTree | None,
     problem: CoreText | None,
 ) -> Checkpoint:
     """Commit ``snapshot`` (the empty tree when None) under the conversation's next ref."""
