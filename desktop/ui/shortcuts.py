@@ -130,6 +130,21 @@ SHORTCUTS: tuple[ShortcutGroup, ...] = (
             Shortcut("Alt+Up / Shift+F7", QT_TRANSLATE_NOOP("Shortcuts", "Previous change")),
             Shortcut("Ctrl+Shift+D", QT_TRANSLATE_NOOP("Shortcuts", "Unified or side by side")),
             Shortcut("Alt+Z", QT_TRANSLATE_NOOP("Shortcuts", "Wrap long lines")),
+            Shortcut("Alt+PgDown / F8", QT_TRANSLATE_NOOP("Shortcuts", "Next file")),
+            Shortcut("Alt+PgUp / Shift+F8", QT_TRANSLATE_NOOP("Shortcuts", "Previous file")),
+            Shortcut(
+                "Alt+Shift+Down / Alt+Shift+Up",
+                QT_TRANSLATE_NOOP("Shortcuts", "Next / previous hunk"),
+            ),
+            Shortcut(
+                "Ctrl+Alt+Z",
+                QT_TRANSLATE_NOOP("Shortcuts", "A turn's changes: revert the hunk under review"),
+            ),
+            Shortcut(
+                "Ctrl+Alt+Shift+Z",
+                QT_TRANSLATE_NOOP("Shortcuts", "Changes: revert the file under review"),
+            ),
+            Shortcut("Ctrl+Z", QT_TRANSLATE_NOOP("Shortcuts", "Changes: undo the last revert")),
             Shortcut(
                 "Y / A / N",
                 QT_TRANSLATE_NOOP("Shortcuts", "Approve, always, deny the request under review"),
@@ -151,6 +166,10 @@ SHORTCUTS: tuple[ShortcutGroup, ...] = (
             Shortcut("Ctrl+-", QT_TRANSLATE_NOOP("Shortcuts", "Zoom out")),
             Shortcut("Ctrl+0", QT_TRANSLATE_NOOP("Shortcuts", "Actual size")),
             Shortcut("Ctrl+B", QT_TRANSLATE_NOOP("Shortcuts", "Show or hide the sidebar")),
+            Shortcut(
+                "Ctrl+Alt+R",
+                QT_TRANSLATE_NOOP("Shortcuts", "Review everything this conversation changed"),
+            ),
         ),
     ),
     ShortcutGroup(

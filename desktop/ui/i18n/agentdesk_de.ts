@@ -2701,6 +2701,30 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>Lange Zeilen umbrechen</translation>
     </message>
     <message>
+        <source>Next file</source>
+        <translation>Nächste Datei</translation>
+    </message>
+    <message>
+        <source>Previous file</source>
+        <translation>Vorige Datei</translation>
+    </message>
+    <message>
+        <source>Next / previous hunk</source>
+        <translation>Nächster / voriger Abschnitt</translation>
+    </message>
+    <message>
+        <source>A turn&apos;s changes: revert the hunk under review</source>
+        <translation>Änderungen eines Zugs: den geprüften Abschnitt zurücknehmen</translation>
+    </message>
+    <message>
+        <source>Changes: revert the file under review</source>
+        <translation>Änderungen: die geprüfte Datei zurücknehmen</translation>
+    </message>
+    <message>
+        <source>Changes: undo the last revert</source>
+        <translation>Änderungen: die letzte Zurücknahme rückgängig machen</translation>
+    </message>
+    <message>
         <source>Approve, always, deny the request under review</source>
         <translation>Die geprüfte Anfrage erlauben, immer erlauben, ablehnen</translation>
     </message>
@@ -2727,6 +2751,10 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Show or hide the sidebar</source>
         <translation>Seitenleiste ein- oder ausblenden</translation>
+    </message>
+    <message>
+        <source>Review everything this conversation changed</source>
+        <translation>Alles prüfen, was dieses Gespräch geändert hat</translation>
     </message>
     <message>
         <source>Window</source>
