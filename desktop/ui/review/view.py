@@ -10,8 +10,11 @@ decisions to the card.
 
 Keys (while the view has the keyboard; the composer is not shown, so no key typed there
 reaches it): Esc back to the conversation, Alt+↓ / Alt+↑ or F7 / Shift+F7 next / previous
-change, Ctrl+Shift+D unified or side by side, Alt+Z wrap; with a pending request Y or Enter
-approve, A always, N deny, Shift+N deny with a reason (on the card), Ctrl+Shift+N never.
+change, Alt+PgDown / Alt+PgUp or F8 / Shift+F8 next / previous file, Alt+Shift+↓ / ↑ next /
+previous hunk, Ctrl+Shift+D unified or side by side, Alt+Z wrap; with a pending request Y or
+Enter approve, A always, N deny, Shift+N deny with a reason (on the card), Ctrl+Shift+N never;
+with a change set (``show_changes``: a turn's or a conversation's, ``revert_bar``) Ctrl+Alt+Z
+revert the hunk, Ctrl+Alt+Shift+Z revert the file, Ctrl+Z undo the last revert.
 N and P are not "next/previous change": N denies on a card, and one key must not mean two things.
 """
 
