@@ -8,6 +8,8 @@ and in one that is, whose ``.git`` stays byte-identical throughout."""
 from __future__ import annotations
 
 import json
+import os
+import pty
 import subprocess
 import sys
 from pathlib import Path
@@ -40,6 +42,27 @@ def _run(args: list[str], workspace: Path, env: dict[str, str]) -> subprocess.Co
         timeout=90,
         check=False,
     )
+
+
+def _on_terminal(args: list[str], env: dict[str, str], answer: str) -> tuple[int, str]:
+    """Run ``agentdesk ARGS`` on a pseudo-terminal, type ``answer``; its exit code and output."""
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [*AGENTDESK, *args], stdin=terminal, stdout=terminal, stderr=terminal, env=env
+    )
+    os.close(terminal)
+    os.write(controller, answer.encode())
+    output = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # the child closed the terminal (EIO)
+            break
+        if not chunk:
+            break
+        output += chunk
+    os.close(controller)
+    return process.wait(timeout=60), output.decode(errors="replace")
 
 
 def _seed(workspace: Path) -> None:
@@ -115,6 +138,11 @@ def test_exec_turn_changes_restore_and_undo(workspace: Path, llm: FakeLLM, with_
     assert "5 files changed" in stat.stdout
     diff = _run(["history", "changes", conv_id, "--turn", "1", "--format", "diff"], workspace, env)
     assert "-beta\n+BETA\n" in diff.stdout and "+more\n" in diff.stdout
+
+    asked, said = _on_terminal(["history", "restore", conv_id, "--before-turn", "1"], env, "n\n")
+    assert asked == 1, said
+    assert "Restore? [y/N]" in said and "gone.txt" in said and "Nothing was changed." in said
+    assert tree_state(workspace, skip=(".git",)) == after
 
     refused = _run(["history", "restore", conv_id, "--before-turn", "1"], workspace, env)
     assert refused.returncode == 2
