@@ -51,6 +51,9 @@ _READ_ONLY = frozenset({ToolCategory.INFO})
 
 CheckpointListener = Callable[[Checkpoint], None]
 
+#: How long a turn's first record waits for the conversation's id (polls x seconds).
+_ID_POLLS, _ID_POLL_SECONDS = 60, 0.05
+
 
 @dataclass(frozen=True)
 class _Job:
@@ -201,6 +204,16 @@ class CheckpointRecorder:
         if waiting is not None:
             await waiting.wait()
 
+    async def _known_id(self) -> str | None:
+        """The conversation's id, waiting a little for a new window conversation's (its row is
+        written when the history database is open, which may be just after the first prompt)."""
+        for _ in range(_ID_POLLS):
+            conversation = self.conversation_id
+            if conversation is not None:
+                return conversation
+            await asyncio.sleep(_ID_POLL_SECONDS)
+        return self.conversation_id
+
     def _key(self) -> str:
         return self.conversation_id or ""
 
@@ -218,8 +231,9 @@ class CheckpointRecorder:
 
     async def _run(self, job: _Job) -> None:
         if job.kind is CheckpointKind.TURN_BEFORE:
-            conversation = self.conversation_id
+            conversation = await self._known_id()
             if conversation is None:
+                log.info("turn %s not recorded: its conversation has no id yet", job.turn_id)
                 return
             if not self._counted:
                 self._counted = True
