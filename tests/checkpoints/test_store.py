@@ -69,6 +69,8 @@ def test_files_over_the_size_limit_are_named_and_left_alone(
     workspace: Path, data_dir: Path
 ) -> None:
     store = _store(workspace, data_dir, size_limit=1000)
+    assert CheckpointStore.open(workspace, data_dir) is store  # one store per workspace
+    assert store.size_limit == 1000  # an open without limits keeps the store's
     (workspace / "small.txt").write_text("s\n")
 
     def change() -> None:

@@ -69,19 +69,24 @@ class CheckpointStore:
         workspace: Path,
         data_dir: Path,
         *,
-        size_limit: int = DEFAULT_SIZE_LIMIT,
-        budget: int = DEFAULT_BUDGET,
+        size_limit: int | None = None,
+        budget: int | None = None,
     ) -> CheckpointStore:
         """The store of ``workspace`` under ``data_dir / "checkpoints"`` (its repository is
-        created on first use)."""
+        created on first use). ``size_limit`` and ``budget`` (bytes; the settings' values)
+        change the store's; left out, a new store gets the defaults (10 MB, 2 GB) and an open
+        one keeps its own."""
         workspace = workspace.resolve()
         path = store_path(workspace, data_dir)
         with cls._open_lock:
             store = cls._open.get(path)
             if store is None:
-                store = cls(workspace, path, size_limit, budget)
+                store = cls(workspace, path, DEFAULT_SIZE_LIMIT, DEFAULT_BUDGET)
                 cls._open[path] = store
-            store.size_limit, store.budget = size_limit, budget
+            if size_limit is not None:
+                store.size_limit = size_limit
+            if budget is not None:
+                store.budget = budget
             return store
 
     def _git(self) -> CheckpointEngine:
