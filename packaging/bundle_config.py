@@ -77,6 +77,24 @@ QT_PLUGIN_EXCLUDES = [
     "translations/qtwebengine",
 ]
 
+#: Host libraries the bundle leaves to the system (Linux), from the AppImage project's exclude
+#: list: a bundled copy mixed at run time with the system's libGL/libxcb is a known source of
+#: crashes on newer distributions. The .deb's Depends name their packages (computed from the
+#: bundle's NEEDED entries); an AppImage finds them on every desktop system.
+HOST_LIBRARIES = (
+    "libstdc++.so", "libgcc_s.so", "libz.so", "libexpat.so", "libuuid.so", "libcom_err.so",
+    "libgpg-error.so", "libX11.so", "libX11-xcb.so", "libXau.so", "libXdmcp.so", "libxcb-",
+    "libxkbcommon.so", "libxkbcommon-x11.so", "libfontconfig.so", "libfreetype.so",
+    "libdbus-1.so", "libglib-2.0.so", "libgthread-2.0.so",
+)  # fmt: skip
+
+
+def host_library(dest: str) -> bool:
+    """True for a file of ``HOST_LIBRARIES`` at the bundle's top (not a Qt plugin)."""
+    name = dest.replace("\\", "/")
+    return "/" not in name.strip("/") and name.startswith(HOST_LIBRARIES)
+
+
 #: Debian packages the bundle needs at run time although no ELF file names them directly:
 #: the xcb platform plugin ``dlopen``s or indirectly loads these (desktop-engineering.md §4.3),
 #: and a missing one makes Qt fail with "Could not load the Qt platform plugin xcb".
@@ -115,6 +133,7 @@ def prune_binaries(binaries: list[tuple[str, str, str]]) -> list[tuple[str, str,
     kept = [entry for entry in binaries if not _excluded(entry[0])]
     if not sys.platform.startswith("linux"):
         return kept
+    kept = [entry for entry in kept if not host_library(entry[0])]
     from PyInstaller.depend.bindepend import get_imports
 
     def closure(entries: list[tuple[str, str, str]]) -> set[str]:
