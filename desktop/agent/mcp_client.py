@@ -201,6 +201,19 @@ class McpConnection:
                 self._stderr.close()
 
 
+async def check_server(server: ResolvedMcpServer, cwd: Path | None = None) -> list[Any]:
+    """Start ``server``, list its tools (``mcp.types.Tool``) and stop it: ``agentdesk mcp test``
+    and Settings ▸ MCP servers ▸ Test.
+
+    Raises:
+        McpServerError: it did not start or list its tools (the reason, with its stderr tail).
+    """
+    connection = McpConnection(server, cwd)
+    tools = await connection.start()
+    await connection.close()
+    return tools
+
+
 def result_text(result: Any) -> str:
     """The text of a ``CallToolResult``: text blocks joined, other blocks named, structured
     content as JSON when there is no text."""

@@ -5,7 +5,8 @@ description and input schema, in the ``mcp`` category, so it goes through the sa
 as every other tool (the host always asks for ``mcp`` tools). The host learns the outcome of each
 server: ``mcp_ready`` with its tools, or an ``mcp_error`` error saying why, with the server's
 stderr tail. A server that stops mid-session is reported once as a notice, and the call that
-found it gone returns an error to the model.
+found it gone returns an error to the model. Both name the server in an extra ``mcp_server``
+field, which the host turns into a typed ``McpStatus``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from desktop.agent.providers.base import ToolSpec
 from desktop.agent.tools.base import Tool, ToolArgs, ToolContext, ToolFailure, ToolOutput
 from desktop.core.mcp import McpTransport, ResolvedMcpServer
 from desktop.core.protocols.aionrs import wire
+from desktop.core.protocols.aionrs.mcp_servers import SERVER_FIELD
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +140,8 @@ class McpHub:
 
     def _fail(self, name: str, message: str) -> None:
         log.info("MCP server %s: %s", name, message)
-        self._send(error_event("mcp_error", message))
+        error = error_event("mcp_error", message)
+        self._send(error.model_copy(update={SERVER_FIELD: name}))
 
     async def _start(self, server: ResolvedMcpServer) -> None:
         old = self._connections.pop(server.name, None)
@@ -172,7 +175,10 @@ class McpHub:
         if server in self._reported:
             return
         self._reported.add(server)
-        self._send(wire.Info(type="info", message=f"MCP server {server!r} stopped working. {exc}"))
+        message = f"MCP server {server!r} stopped working. {exc}"
+        self._send(
+            wire.Info.model_validate({"type": "info", "message": message, SERVER_FIELD: server})
+        )
 
     async def close(self) -> None:
         """Stop every server."""

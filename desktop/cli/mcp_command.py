@@ -146,7 +146,7 @@ async def _remove(store: McpStore, name: str) -> int:
 
 
 async def _test(store: McpStore, name: str) -> int:
-    from desktop.agent.mcp_client import McpConnection, McpServerError
+    from desktop.agent.mcp_client import McpServerError, check_server
     from desktop.core.mcp import McpConfig
 
     server = store.config.server(name)
@@ -162,19 +162,15 @@ async def _test(store: McpStore, name: str) -> int:
     if not found.servers:
         print(f"agentdesk: {' '.join(found.problems)}", file=sys.stderr)
         return EXIT_FAILED
-    connection = McpConnection(found.servers[0], Path.cwd())
     try:
-        tools = await connection.start()
+        tools = await check_server(found.servers[0], Path.cwd())
     except McpServerError as exc:
         print(f"agentdesk: {exc}", file=sys.stderr)
         return EXIT_FAILED
-    try:
-        print(f"MCP server {name} is working: {len(tools)} tool(s).")
-        for tool in tools:
-            summary = (tool.description or "").strip().splitlines()
-            print(f"  {tool.name:<24} {summary[0] if summary else ''}".rstrip())
-    finally:
-        await connection.close()
+    print(f"MCP server {name} is working: {len(tools)} tool(s).")
+    for tool in tools:
+        summary = (tool.description or "").strip().splitlines()
+        print(f"  {tool.name:<24} {summary[0] if summary else ''}".rstrip())
     return EXIT_OK
 
 

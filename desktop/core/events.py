@@ -340,6 +340,29 @@ class RulesChanged(_Event):
     rules: list[AlwaysRule] = Field(default_factory=list)
 
 
+class McpServerState(StrEnum):
+    """Where one MCP server of a conversation stands."""
+
+    STARTING = "starting"
+    CONNECTED = "connected"
+    #: Passed to an agent that starts it itself and does not report back (ACP, Codex).
+    PASSED = "passed"
+    FAILED = "failed"
+    #: It was connected and stopped working mid-session.
+    STOPPED = "stopped"
+
+
+class McpStatus(_Event):
+    """One MCP server of the conversation changed state; ``message`` says why it failed or
+    stopped (with the end of the server's stderr when there is one), ``tools`` what it offers."""
+
+    type: Literal["mcp_status"] = "mcp_status"
+    server: str
+    state: McpServerState
+    tools: list[str] = Field(default_factory=list)
+    message: str = ""
+
+
 class AgentExited(_Event):
     """The agent process ended."""
 
@@ -366,6 +389,7 @@ SessionEvent = Annotated[
     | TurnEnded
     | Notice
     | ErrorEvent
+    | McpStatus
     | AgentExited,
     Field(discriminator="type"),
 ]

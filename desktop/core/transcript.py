@@ -34,6 +34,7 @@ from desktop.core.events import (
     AgentExited,
     AgentReady,
     ErrorEvent,
+    McpStatus,
     ModeChanged,
     Notice,
     RulesChanged,
@@ -194,8 +195,8 @@ class Transcript:
                     exit_code=event.exit_code, signal=event.signal, stderr_tail=event.stderr_tail
                 )
                 return [*self._close(), self._add(exit_item)]
-            case AgentReady() | StateChanged() | ModeChanged() | RulesChanged():
-                return []
+            case AgentReady() | StateChanged() | ModeChanged() | RulesChanged() | McpStatus():
+                return []  # MCP servers: the conversation's status bar, beside its notices
             case _:
                 assert_never(event)
 

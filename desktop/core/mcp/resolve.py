@@ -9,6 +9,7 @@ line. A server whose secret is missing is left out, and ``problems`` says so in 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from pathlib import Path
 
 from desktop.core.mcp.model import (
@@ -25,9 +26,21 @@ from desktop.core.secrets import SecretStore, SecretStoreError
 log = logging.getLogger(__name__)
 
 
-async def _fill(server: McpServer, secrets: SecretStore | None) -> ResolvedMcpServer:
+async def resolve_server(
+    server: McpServer, secrets: SecretStore | None, typed: Mapping[str, str] | None = None
+) -> ResolvedMcpServer:
+    """``server`` with its secrets: ``typed`` values (not stored yet, e.g. in Settings) first,
+    then the keyring's.
+
+    Raises:
+        LookupError: a secret is neither typed nor in the keyring (the message says which).
+        SecretStoreError: the keyring failed.
+    """
     found: dict[str, str] = {}
     for name in server.secret_names():
+        if typed and typed.get(name):
+            found[name] = typed[name]
+            continue
         if secrets is None:
             raise LookupError(f"MCP server {server.name!r} was left out: no keyring to read from.")
         stored = await secrets.get(secret_entry(server.name, name))
@@ -68,7 +81,7 @@ async def resolve_servers(
         if not server.applies_to(workspace):
             continue
         try:
-            servers.append(await _fill(server, secrets))
+            servers.append(await resolve_server(server, secrets))
         except LookupError as exc:
             problems.append(str(exc))
         except SecretStoreError as exc:

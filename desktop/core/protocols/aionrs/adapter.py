@@ -121,7 +121,9 @@ class AionrsBackend(ProcessBackend[LaunchSpec]):
         self._mapper.aionrs_02 = version_tuple(ready.version) >= (0, 2)
         self._heartbeat_task = asyncio.get_running_loop().create_task(self._heartbeat.run())
         if self._mcp is not None:
-            adding = add_servers(self._mcp, ready.capabilities, self._send, self._out)
+            adding = add_servers(
+                self._mcp, ready.capabilities, self._send, self._out, self._mapper.mcp
+            )
             self._mcp_task = asyncio.get_running_loop().create_task(adding)
         return AgentReady(
             agent=self.name,

@@ -31,6 +31,7 @@ from desktop.core.events import (
 )
 from desktop.core.protocols.aionrs import wire
 from desktop.core.protocols.aionrs.heartbeat import Heartbeat
+from desktop.core.protocols.aionrs.mcp_servers import McpTracker
 from desktop.core.protocols.aionrs.usage import UsageCounter
 from desktop.core.texts import QT_TRANSLATE_NOOP, CoreText
 
@@ -79,6 +80,8 @@ class EventMapper:
         self._turn_error: str | None = None
         #: Name and category of every tool call of the conversation, by call id.
         self._calls: dict[str, tuple[str, ToolCategory]] = {}
+        #: The MCP servers sent to the agent, and their typed status.
+        self.mcp = McpTracker()
 
     def begin_turn(self, turn_id: str) -> None:
         """A prompt went out: events from now on belong to ``turn_id``."""
@@ -114,12 +117,15 @@ class EventMapper:
                 self._error(event)
             case wire.Info():
                 self._out(Notice(turn_id=self.turn, message=event.message))
+                if (stopped := self.mcp.stopped(event)) is not None:
+                    self._out(stopped)
             case wire.ConfigChanged():
                 self.capabilities = event.capabilities
             case wire.McpReady():
                 ready = QT_TRANSLATE_NOOP("Mcp", "MCP server {name} is ready ({n} tools).")
                 ready = ready.with_args(name=repr(event.name), n=len(event.tools))
                 self._out(Notice(message=ready.english, i18n=ready))
+                self._out(self.mcp.ready(event))
             case wire.Pong():
                 self._heartbeat.on_pong()
             case _:
@@ -208,3 +214,5 @@ class EventMapper:
                 turn_id=self.turn, code=body.code, message=body.message, retryable=body.retryable
             )
         )
+        if (failed := self.mcp.failed(event)) is not None:
+            self._out(failed)
