@@ -103,3 +103,22 @@ async def test_a_vanished_workspace_is_told_once(workspace: Path, data_dir: Path
     finally:
         await recorder.drain()
         await session.close()
+
+
+@pytest.mark.asyncio
+async def test_attaching_brings_the_index_up_to_date_before_the_first_prompt(
+    workspace: Path, data_dir: Path
+) -> None:
+    """The first snapshot of a large tree takes seconds: it is taken in the background when the
+    recorder is attached, so the first prompt's checkpoint is incremental. Nothing is recorded."""
+    (workspace / "a.txt").write_text("a\n")
+    session, _events = make_session(workspace, "spec", {"turns": []}, mode=ApprovalMode.YOLO)
+    store = CheckpointStore.open(workspace, data_dir)
+    recorder = CheckpointRecorder(store, "conv-1")
+    recorder.attach(session)
+    try:
+        await until(lambda: (store.path / "index").is_file(), 20, "the store's index")
+        assert store.checkpoints("conv-1") == []
+    finally:
+        await recorder.drain()
+        await session.close()

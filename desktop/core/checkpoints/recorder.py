@@ -90,6 +90,7 @@ class CheckpointRecorder:
         self._unsubscribe: Callable[[], None] | None = None
         self._queue: asyncio.Queue[_Job | None] | None = None
         self._worker: asyncio.Task[None] | None = None
+        self._preparing: asyncio.Task[None] | None = None
         self._told = False
         self._tool_calls: set[str] = set()
         self._last_turn_id = ""
@@ -141,6 +142,13 @@ class CheckpointRecorder:
         self._queue = asyncio.Queue()
         self._unsubscribe = session.subscribe(self._on_event)
         session.prompt_gates.append(self._before_recorded)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # attached outside a loop: the first record brings the index up to date
+        # Once, in the background: bring the store's index up to date now, so the first
+        # prompt's checkpoint is incremental (a first snapshot of a large tree takes seconds).
+        self._preparing = loop.create_task(asyncio.to_thread(self.store.prepare), name="prepare")
 
     def _start_worker(self, loop: asyncio.AbstractEventLoop) -> None:
         if self._worker is None and self._queue is not None:

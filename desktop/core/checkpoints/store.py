@@ -62,6 +62,7 @@ class CheckpointStore:
         self._lock = threading.RLock()
         self._running: set[str] = set()
         self._running_lock = threading.Lock()
+        self._prepared = False
 
     @classmethod
     def open(
@@ -139,9 +140,12 @@ class CheckpointStore:
 
     def prepare(self) -> None:
         """Bring the store's index up to date with the workspace without recording anything,
-        so the next record is incremental (a recorder does this when it starts)."""
+        so the next record is incremental (a recorder does this when it is attached; once per
+        store: later records keep the index current)."""
         with self._lock:
-            self._git().prepare()
+            if not self._prepared:
+                self._git().prepare()
+                self._prepared = True
 
     def record(
         self,
