@@ -27,9 +27,11 @@ class TranscriptModel(QObject):
             the view reads what is new with ``take_new``).
         problem_changed(ErrorEvent | None): the start problem the user can fix, or None once
             solved.
+        loaded_all(): the entries of ``load`` were all added (``loading`` is True meanwhile).
     """
 
     item_added = Signal(object)
+    loaded_all = Signal()
     item_changed = Signal(object)
     problem_changed = Signal(object)
 
@@ -40,6 +42,8 @@ class TranscriptModel(QObject):
         self.problem: ErrorEvent | None = None
         #: Entries below this key came from history (their exit has no Restart).
         self.loaded = 0
+        #: True while ``load`` adds stored entries (the view builds none of them one by one).
+        self.loading = False
         self._fresh: dict[int, list[str]] = {}
 
     @property
@@ -98,8 +102,13 @@ class TranscriptModel(QObject):
 
     def load(self, items: Iterable[Item]) -> None:
         """Entries of a conversation reopened from history."""
-        self._emit(self.entries.load(items))
+        self.loading = True
+        try:
+            self._emit(self.entries.load(items))
+        finally:
+            self.loading = False
         self.loaded = len(self.entries.items)
+        self.loaded_all.emit()
 
     def update(self, item: Item, **changes: object) -> None:
         """Change fields of ``item`` (a restarted exit, an extension's message)."""

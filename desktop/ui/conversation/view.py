@@ -1,8 +1,10 @@
-"""The scrolling transcript: one widget per shown entry, repaints coalesced to ≤ 60 per second.
+"""The scrolling transcript: a widget per shown entry near the viewport, repaints ≤ 60 per second.
 
-What an entry looks like is decided here alone (``_make``), whether it streamed in or was
-reopened from history; entries that say nothing (a completed turn's end, a notice that only
-repeats a tool call) get no widget.
+The column is virtualized (``virtual.VirtualColumn``): every shown entry has a ``rows.Row``,
+and only the rows within a screen of the viewport have widgets (``widgets``), so a conversation
+of any length opens at once and costs what is visible. What an entry looks like is decided
+here alone (``_make``), whether it streamed in or was reopened from history; entries that say
+nothing (a completed turn's end, a notice that only repeats a tool call) get no widget.
 
 Streaming deltas only mark their item dirty; a 16 ms single-shot timer renders every dirty item
 once. The view sticks to the bottom while the user has not scrolled up; when they have, a
@@ -14,6 +16,7 @@ as wide as their text, up to about 70 % of the column.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from typing import assert_never
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
@@ -34,6 +37,7 @@ from desktop.core.entries import (
     MessageItem,
     StreamItem,
     ToolItem,
+    ToolStatus,
     TurnEndItem,
     UserItem,
 )
@@ -41,10 +45,12 @@ from desktop.core.events import TurnEndReason
 from desktop.ui import theme
 from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble, exit_message
 from desktop.ui.conversation.model import TranscriptModel
+from desktop.ui.conversation.rows import MARGIN_Y, SPACING, Row, shows
 from desktop.ui.conversation.stream_view import AssistantView
 from desktop.ui.conversation.style import SHEET
 from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
+from desktop.ui.conversation.virtual import VirtualColumn
 from desktop.ui.i18n.core_text import shown
 from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role
@@ -104,12 +110,15 @@ class ConversationView(QScrollArea):
         body.setObjectName("transcript")
         self._column = QVBoxLayout(body)
         self._column.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)  # see _Column
-        self._column.setContentsMargins(28, 20, 28, 20)
-        self._column.setSpacing(14)
+        self._column.setContentsMargins(28, MARGIN_Y, 28, MARGIN_Y)
+        self._column.setSpacing(SPACING)
         self._column.addStretch(1)
         self.setWidget(body)
         self.transcript = transcript
+        #: The widgets built now (near the viewport, or kept: see ``keeps``), by entry key.
         self.widgets: dict[int, ItemWidget] = {}
+        self._live = False
+        self.rows = VirtualColumn(self, self._column, self)
         #: Widgets that are not entries (a turn's changes), each below the entry of its key.
         self.extras: list[tuple[int, QWidget]] = []
         self._dirty: dict[int, Item] = {}
@@ -136,6 +145,7 @@ class ConversationView(QScrollArea):
         self._watch_theme()
         for item in transcript.items:
             self._on_added(item)
+        self.rows.realize()
 
     def _watch_theme(self) -> None:
         """Render the answers again after a theme change (held weakly: a closed view goes)."""
@@ -159,6 +169,7 @@ class ConversationView(QScrollArea):
     def _connect_signals(self) -> None:
         self.transcript.item_added.connect(self._on_added)
         self.transcript.item_changed.connect(self._on_changed)
+        self.transcript.loaded_all.connect(self.rows.realize)
         bar = self.verticalScrollBar()
         bar.rangeChanged.connect(self._on_range)
         bar.valueChanged.connect(self._on_scrolled)
@@ -169,7 +180,7 @@ class ConversationView(QScrollArea):
             case UserItem():
                 return UserBubble(item)
             case StreamItem():
-                take = self.transcript.take_new
+                take = self.transcript.take_new if self._live else self._taker(item.key)
                 if item.thinking:
                     return ThinkingView(item, take)
                 return AssistantView(item, take, self.transcript.text)
@@ -198,33 +209,106 @@ class ConversationView(QScrollArea):
             case _:
                 assert_never(item)
 
+    def _taker(self, key: int) -> Callable[[int], str]:
+        """``take_new`` for a widget built for an older entry (out of the model's changes): its
+        first call gives the whole text so far (a widget since destroyed may have shown it
+        before), later ones what is new."""
+        first = [True]
+
+        def take(k: int) -> str:
+            new = self.transcript.take_new(k)
+            if first[0]:
+                first[0] = False
+                return self.transcript.text(k)
+            return new
+
+        return take
+
     def _on_added(self, item: Item) -> None:
-        widget = self._make(item)
-        if widget is None:
+        if not shows(item):
             return
-        self.widgets[item.key] = widget
-        if isinstance(widget, UserBubble):
-            row = QHBoxLayout()
-            row.addStretch(1)
-            widget.set_width_limit(self._bubble_limit())
-            row.addWidget(widget)
-            self._column.insertLayout(self._column.count() - 1, row)
-        else:
-            self._column.insertWidget(self._column.count() - 1, widget)
+        live = not self.transcript.loading
+        self._live = live  # built now, its stream text is all new (``_make``)
+        try:
+            self.rows.append(Row(item.key, item), build=live)
+        finally:
+            self._live = False
+
+    # ------------------------------------------------------------------ rows (RowHost)
+    def build_row(self, row: Row) -> QWidget:
+        """A container showing ``row``'s entry and the extras below it."""
+        container = QWidget()
+        layout = QVBoxLayout(container)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(SPACING)
+        widget = self._make(row.item)
+        if widget is not None:
+            self.widgets[row.key] = widget
+            if isinstance(widget, UserBubble):
+                line = QHBoxLayout()
+                line.addStretch(1)
+                widget.set_width_limit(self._bubble_limit())
+                line.addWidget(widget)
+                layout.addLayout(line)
+            else:
+                layout.addWidget(widget)
+        for extra in row.extras:
+            layout.addWidget(extra)
+            extra.show()
+        return container
+
+    def placed(self, row: Row) -> None:
+        """``row`` is in the column: a waiting card asks for a decision, a long answer renders."""
+        if list(self.widgets) != sorted(self.widgets):  # built out of order (bottom first)
+            ordered = sorted(self.widgets.items())
+            self.widgets.clear()
+            self.widgets.update(ordered)
+        widget = self.widgets.get(row.key)
         if isinstance(widget, ToolCard) and widget.approval is not None:
             self.approval_shown.emit(widget)
         elif isinstance(widget, AssistantView) and widget.busy:
-            self._on_changed(item)  # a long reply (reopened) renders over the next frames
+            self._on_changed(row.item)  # a long reply (reopened) renders over the next frames
+
+    def dropped(self, row: Row) -> None:
+        """``row``'s widgets go (far from the viewport)."""
+        self.widgets.pop(row.key, None)
+        self._dirty.pop(row.key, None)
+
+    def keeps(self, row: Row) -> bool:
+        """The streaming answer and a card waiting for a decision stay built."""
+        item = row.item
+        if isinstance(item, StreamItem):
+            return not item.done
+        if isinstance(item, ToolItem):
+            return item.status == ToolStatus.WAITING
+        return isinstance(item, ExitItem) and item.key >= self.transcript.loaded
+
+    def following(self) -> bool:
+        """Whether the view sticks to the bottom."""
+        return self._stick
+
+    def bring(self, key: int) -> ItemWidget | None:
+        """Build entry ``key``'s widget (if it shows one) and scroll it near the top."""
+        row = self.rows.by_key.get(key)
+        if row is None:
+            return None
+        self._stick = False
+        self.rows.reach(row)
+        return self.widgets.get(key)
 
     def add_below(self, key: int, widget: QWidget) -> None:
         """Show ``widget`` (not an entry: e.g. a turn's changes) below the entry ``key``, its
         earlier extras and the entries before it, and above every later entry."""
-        place = sum(1 for k in self.widgets if k <= key)
-        place += sum(1 for k, _extra in self.extras if k <= key)
         self.extras.append((key, widget))
-        self._column.insertWidget(place, widget)
+        self.rows.add_extra(key, widget)
 
     def _on_changed(self, item: Item) -> None:
+        row = self.rows.by_key.get(item.key)
+        if row is not None and row.item is not item:
+            row.item = item
+            if row.widget is None:
+                row.measured = None
+                return
         widget = self.widgets.get(item.key)
         if widget is not None:
             widget.item = item  # the same entry in its new state (rendered at the next frame)
@@ -248,6 +332,7 @@ class ConversationView(QScrollArea):
         self._stick = True
         bar = self.verticalScrollBar()
         bar.setValue(bar.maximum())
+        self.rows.schedule()  # the last rows, if the user was far up
         self._show_jump()
 
     def at_bottom(self) -> bool:
@@ -257,11 +342,15 @@ class ConversationView(QScrollArea):
 
     def _on_scrolled(self, _value: int) -> None:
         self._stick = self.at_bottom()
+        self.rows.on_scrolled()
         self._show_jump()
 
     def _on_range(self, _low: int, high: int) -> None:
         if self._stick:
             self.verticalScrollBar().setValue(high)
+            self.rows.schedule()
+        else:
+            self.rows.on_range()
         self._show_jump()
 
     def _show_jump(self) -> None:
@@ -293,3 +382,4 @@ class ConversationView(QScrollArea):
         for widget in self.widgets.values():
             if isinstance(widget, UserBubble):
                 widget.set_width_limit(limit)
+        self.rows.schedule()

@@ -348,7 +348,7 @@ class HistoryEngine:
         if stored is None or not any(i.seq == hit.seq for i in stored.items):
             stored, _ = await self.service.load(hit.conversation_id)
         item = locate(pane.transcript, stored, hit.seq)
-        widget = pane.view.widgets.get(item.key) if item is not None else None
+        widget = pane.view.bring(item.key) if item is not None else None  # built if far
         if widget is None:
             return None
         pane.view.flush()

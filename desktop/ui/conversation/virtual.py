@@ -1,0 +1,293 @@
+"""Virtualization of the transcript column: widgets only near the viewport.
+
+The column holds, in order, the built rows and, for each run of rows not built, one spacer as
+tall as those rows (``rows.Row.height``: measured, else estimated). A pass (``realize``) builds
+the rows within one screen above and below the viewport, from the one nearest the viewport out,
+for at most ``SLICE_S`` of the event loop (the rest in the next pass); rows outside that margin
+are destroyed unless the host keeps them (the streaming answer, a pending approval card, the row
+with the keyboard). Opening a conversation at the bottom builds its last screen first.
+
+What the user looks at does not move while rows above it are built and measured: the first row
+in view and its distance to the viewport's top are the anchor, set again after every change of
+the column (``on_range`` and a moved anchor row), unless the view follows the bottom.
+"""
+
+from __future__ import annotations
+
+import bisect
+import time
+from typing import Protocol
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QScrollArea, QVBoxLayout, QWidget
+
+from desktop.ui.conversation.rows import SPACING, Row, tops
+
+#: Time one pass may spend building rows (the next pass goes on at the next turn of the loop).
+SLICE_S = 0.008
+#: Height used for the margin before the viewport has its size (a hidden pane).
+_MIN_SCREEN = 600
+
+
+class RowHost(Protocol):
+    """What the column needs of its view."""
+
+    def build_row(self, row: Row) -> QWidget:
+        """A new container showing ``row`` (its entry's widget and extras)."""
+        ...
+
+    def placed(self, row: Row) -> None:
+        """``row`` was built and placed in the column."""
+        ...
+
+    def dropped(self, row: Row) -> None:
+        """``row``'s widgets are about to be destroyed."""
+        ...
+
+    def keeps(self, row: Row) -> bool:
+        """Whether ``row`` must stay built wherever it is."""
+        ...
+
+    def following(self) -> bool:
+        """Whether the view sticks to the bottom."""
+        ...
+
+
+class VirtualColumn(QObject):
+    """The rows of one view and which of them are built (see the module docstring)."""
+
+    def __init__(self, view: QScrollArea, layout: QVBoxLayout, host: RowHost) -> None:
+        super().__init__(view)
+        self._view = view
+        self._layout = layout
+        self._host = host
+        self.rows: list[Row] = []
+        self.by_key: dict[int, Row] = {}
+        self._spacers: list[QWidget] = []
+        #: Holds the extras of rows not built (hidden).
+        self._parking = QWidget(view)
+        self._parking.hide()
+        self._anchor: tuple[Row, int] | None = None
+        #: A row shown on request (a search hit): kept until another one is asked for.
+        self.held: Row | None = None
+        self._pass = QTimer(self)
+        self._pass.setSingleShot(True)
+        self._pass.setInterval(0)
+        self._pass.timeout.connect(self.realize)
+        self.built = 0  # rows built so far, ever (tests and benchmarks look at it)
+
+    # ------------------------------------------------------------------ rows
+    def width(self) -> int:
+        """The column's inner width (what an item gets)."""
+        margins = self._layout.contentsMargins()
+        return max(200, self._view.viewport().width() - margins.left() - margins.right())
+
+    def append(self, row: Row, *, build: bool) -> None:
+        """A new row at the end; built at once when ``build`` (a live entry)."""
+        self.rows.append(row)
+        self.by_key[row.key] = row
+        if build:
+            self._build(row)
+            self._relayout()
+            self._host.placed(row)
+        else:
+            self.schedule()
+
+    def row_at_or_before(self, key: int) -> Row | None:
+        """The row of entry ``key``, or of the last shown entry before it."""
+        row = self.by_key.get(key)
+        if row is not None:
+            return row
+        keys = [r.key for r in self.rows]
+        at = bisect.bisect_right(keys, key) - 1
+        return self.rows[at] if at >= 0 else None
+
+    def add_extra(self, key: int, widget: QWidget) -> None:
+        """Show ``widget`` below the row of ``key`` (parked while that row is not built)."""
+        row = self.row_at_or_before(key) or (self.rows[0] if self.rows else None)
+        if row is None:
+            widget.setParent(self._parking)
+            return
+        row.extras.append(widget)
+        row.measured = None
+        if row.widget is not None:
+            layout = row.widget.layout()
+            assert layout is not None
+            layout.addWidget(widget)
+            widget.show()
+        else:
+            widget.setParent(self._parking)
+
+    def schedule(self) -> None:
+        """Run a pass at the next turn of the loop."""
+        if not self._pass.isActive():
+            self._pass.start()
+
+    # ------------------------------------------------------------------ passes
+    def realize(self) -> None:
+        """Build what is near the viewport (for at most ``SLICE_S``), drop what is far."""
+        if not self.rows:
+            return
+        deadline = time.perf_counter() + SLICE_S
+        self._measure()
+        width = self.width()
+        starts = tops(self.rows, width)
+        screen = max(self._view.viewport().height(), _MIN_SCREEN)
+        total = starts[-1]
+        if self._host.following():
+            top = max(0, total - screen)
+        else:
+            top = self._view.verticalScrollBar().value()
+        low, high = top - screen, top + 2 * screen
+        first = max(0, bisect.bisect_right(starts, low) - 1)
+        last = min(len(self.rows), bisect.bisect_left(starts, high))
+        wanted = range(first, last)
+        # Nearest the viewport first: from the bottom when following, else from the top row.
+        centre = bisect.bisect_right(starts, top) - 1
+        order = sorted(wanted, key=lambda i: (i < centre, abs(i - centre)))
+        if self._host.following():
+            order = list(reversed(wanted))
+        changed, more = False, False
+        new: list[Row] = []
+        for index in order:
+            row = self.rows[index]
+            if row.widget is None:
+                if new and time.perf_counter() >= deadline:
+                    more = True
+                    break
+                self._build(row)
+                new.append(row)
+        keep = set(wanted)
+        for index, row in enumerate(self.rows):
+            if row.widget is not None and index not in keep and not self._keeps(row):
+                self._drop(row)
+                changed = True
+        if new or changed:
+            self._relayout()
+            for row in new:
+                self._host.placed(row)
+        if more:
+            self.schedule()
+
+    def _keeps(self, row: Row) -> bool:
+        if row is self.held or self._host.keeps(row):
+            return True
+        focus = QApplication.focusWidget()
+        return focus is not None and row.widget is not None and row.widget.isAncestorOf(focus)
+
+    def _measure(self) -> None:
+        width = self.width()
+        for row in self.rows:
+            widget = row.widget
+            if widget is not None and widget.isVisible() and widget.height() > 0:
+                row.measured = (width, widget.height())
+
+    def _build(self, row: Row) -> None:
+        container = self._host.build_row(row)
+        container.installEventFilter(self)
+        row.widget = container
+        self.built += 1
+
+    def _drop(self, row: Row) -> None:
+        widget = row.widget
+        assert widget is not None
+        self._host.dropped(row)
+        for extra in row.extras:
+            extra.hide()
+            extra.setParent(self._parking)
+        row.widget = None
+        self._layout.removeWidget(widget)
+        widget.setParent(None)
+        widget.deleteLater()
+        if self._anchor is not None and self._anchor[0] is row:
+            self._anchor = None
+
+    def _relayout(self) -> None:
+        """Put the built rows in order, a spacer for each run of rows between them."""
+        layout = self._layout
+        while layout.count():
+            layout.takeAt(0)
+        width = self.width()
+        spacers = iter(self._spacers)
+        gap, run = 0, 0
+        for row in self.rows:
+            if row.widget is None:
+                gap += row.height(width)
+                run += 1
+                continue
+            if run:
+                self._add_spacer(next(spacers, None), gap + SPACING * (run - 1))
+                gap, run = 0, 0
+            layout.addWidget(row.widget)
+            row.widget.show()
+        if run:
+            self._add_spacer(next(spacers, None), gap + SPACING * (run - 1))
+        for spacer in spacers:  # not used this time
+            spacer.hide()
+        layout.addStretch(1)
+
+    def _add_spacer(self, spacer: QWidget | None, height: int) -> None:
+        if spacer is None:
+            spacer = QWidget()
+            self._spacers.append(spacer)
+        spacer.setFixedHeight(max(0, height))
+        self._layout.addWidget(spacer)
+        spacer.show()
+
+    # ------------------------------------------------------------------ position
+    def reach(self, row: Row) -> None:
+        """Build ``row`` now and put it near the top of the viewport (kept built until the next
+        row asked for)."""
+        self.held = row
+        starts = tops(self.rows, self.width())
+        index = self.rows.index(row)
+        bar = self._view.verticalScrollBar()
+        if row.widget is None:
+            self._build(row)
+            self._relayout()
+            self._host.placed(row)
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        target = row.widget.y() if row.widget is not None and row.widget.y() else starts[index]
+        bar.setValue(max(0, target - 48))
+        self._anchor = (row, row.widget.y() - bar.value()) if row.widget is not None else None
+        self.realize()
+
+    def on_scrolled(self) -> None:
+        """The view scrolled: remember what is in view, build what came near."""
+        self._remember()
+        self.schedule()
+
+    def _remember(self) -> None:
+        if self._host.following():
+            self._anchor = None
+            return
+        value = self._view.verticalScrollBar().value()
+        for row in self.rows:
+            widget = row.widget
+            if widget is not None and widget.isVisible() and widget.y() + widget.height() > value:
+                self._anchor = (row, widget.y() - value)
+                return
+
+    def on_range(self) -> None:
+        """The column's height changed: keep the anchor where it was in the viewport."""
+        self._restore()
+        self.schedule()
+
+    def _restore(self) -> None:
+        anchor = self._anchor
+        if anchor is None or self._host.following() or anchor[0].widget is None:
+            return
+        row, offset = anchor
+        assert row.widget is not None
+        bar = self._view.verticalScrollBar()
+        target = row.widget.y() - offset
+        if bar.value() != target and bar.minimum() <= target <= bar.maximum():
+            bar.setValue(target)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A built row moved (rows above it changed): keep the anchor in place."""
+        if event.type() == QEvent.Type.Move:
+            anchor = self._anchor
+            if anchor is not None and anchor[0].widget is watched:
+                self._restore()
+        return False
