@@ -176,7 +176,9 @@ class WindowAddons(QObject):
 
         if self.dialog is None:
             page_widget = ExtensionsPage(self.extensions)
-            self.dialog = SettingsDialog(self.services, self.scope, self.window, page_widget)
+            self.dialog = SettingsDialog(
+                self.services, self.scope, self.window, page_widget, self.window.workspace
+            )
             self.dialog.destroyed.connect(self._on_dialog_gone)
         if isinstance(page, str):
             self.dialog.show_page(page)

@@ -2,7 +2,8 @@
 
 Pages: Providers (profiles and their keys), Agents (every kind, remote signing keys, the
 catalogue with Install), General (default agent, approvals, appearance, the rest of the tree)
-and, when a window passes one, its Extensions page. The dialog is non-modal and never runs a
+MCP servers (saved to ``mcp.json`` and the keyring, ``mcp_page``) and, when a window passes one,
+its Extensions page. The dialog is non-modal and never runs a
 nested event loop. Save validates the whole document, shows errors next to the fields, and
 writes through ``SettingsStore.save`` (atomic); listeners (windows, appearance) react to it.
 """
@@ -10,6 +11,7 @@ writes through ``SettingsStore.save`` (atomic); listeners (windows, appearance) 
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -37,6 +39,7 @@ from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.catalogue import CatalogueBox
 from desktop.ui.settings.forms import FieldEditor, ModelForm, NameChoice
 from desktop.ui.settings.lists import AgentsPage, ProfilesPage
+from desktop.ui.settings.mcp_page import McpPage
 from desktop.ui.settings.services import SettingsServices
 from desktop.ui.settings.style import SHEET
 from desktop.ui.settings.words import tr
@@ -51,6 +54,9 @@ _PAGE_HINTS = {
         "Settings", "New conversations, approvals and the look of the window."
     ),
     "Extensions": QT_TRANSLATE_NOOP("Settings", "What extensions do, and which of them are on."),
+    "MCP servers": QT_TRANSLATE_NOOP(
+        "Settings", "Tool servers every agent gets (secrets stay in the keyring)."
+    ),
 }
 
 #: The page names, for the catalogue (the pages are keyed by their English names).
@@ -59,6 +65,7 @@ _PAGE_NAMES = (
     QT_TRANSLATE_NOOP("Settings", "Agents"),
     QT_TRANSLATE_NOOP("Settings", "General"),
     QT_TRANSLATE_NOOP("Settings", "Extensions"),
+    QT_TRANSLATE_NOOP("Settings", "MCP servers"),
 )
 
 #: Top-level fields edited on their own pages (lists) or not editable (the version).
@@ -108,6 +115,7 @@ class SettingsDialog(QDialog):
         scope: TaskScope,
         parent: QWidget | None = None,
         extensions_page: WindowPage | None = None,
+        workspace: Path | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
@@ -140,6 +148,8 @@ class SettingsDialog(QDialog):
             "Agents": self.agents,
             "General": _scrolled(self._general_page()),
         }
+        self.mcp = McpPage(services.secrets, scope, workspace)
+        self.pages["MCP servers"] = self.mcp
         if extensions_page is not None:
             self.pages["Extensions"] = _scrolled(extensions_page)
         self._build()
@@ -221,7 +231,7 @@ class SettingsDialog(QDialog):
             QShortcut(QKeySequence(keys), self, partial(self._step_page, step))
         self.save_button.clicked.connect(self.save)
         self.close_button.clicked.connect(self.close)
-        for page in (self.profiles, self.agents):
+        for page in (self.profiles, self.agents, self.mcp):
             page.changed.connect(self._on_edited)
         self.general.changed.connect(self._on_edited)
         if self.extensions_page is not None:
@@ -282,8 +292,20 @@ class SettingsDialog(QDialog):
         except ValidationError as exc:
             self._show_errors(exc)
             return False
+        mcp = self.mcp.validated()
+        missing = self.mcp.missing_secrets(mcp) if not isinstance(mcp, str) else []
+        if isinstance(mcp, str) or missing:
+            self.show_page("MCP servers")
+            why = mcp if isinstance(mcp, str) else ""
+            if not why:
+                why = QCoreApplication.translate("Settings", "no value for the secret {0}").format(
+                    ", ".join(missing)
+                )
+            self._say(QCoreApplication.translate("Settings", "Not saved — ") + why, "error")
+            return False
         try:
             self.services.store.save(settings)
+            self.mcp.save(mcp)
         except OSError as exc:
             self._say(
                 QCoreApplication.translate(

@@ -1,0 +1,276 @@
+"""The edit form of one MCP server: name, kind (stdio or HTTP, each with its own fields), scope,
+enabled, and a Test button.
+
+stdio shows the command, its arguments (one shell-quoted line) and environment rows; HTTP shows
+the URL and header rows; each row can be a secret (kept in the keyring). Test starts the server
+as it is typed (unsaved secrets included) with the same check as ``agentdesk mcp test``, on a
+worker thread with its own event loop (the MCP SDK's transports never touch the window's loop),
+and shows the server's tools, or the reason it failed with the end of its stderr.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shlex
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.core.mcp import McpServer, McpTransport
+from desktop.core.secrets import SecretStore, SecretStoreError
+from desktop.ui.conversation.items import set_role
+from desktop.ui.i18n.core_text import translated
+from desktop.ui.qt_async import TaskScope
+from desktop.ui.settings.mcp_rows import SecretRows
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("McpSettings", text)
+
+
+def problem_text(exc: ValidationError | ValueError) -> str:
+    """A validation error in one line (the field and what is wrong with it)."""
+    if isinstance(exc, ValidationError):
+        return "; ".join(
+            (".".join(str(p) for p in e["loc"]) + ": " if e["loc"] else "")
+            + str(e["msg"]).removeprefix("Value error, ")
+            for e in exc.errors()
+        )
+    return str(exc)
+
+
+def _check_in_thread(server: Any, cwd: Path | None) -> list[tuple[str, str]]:
+    """Start the server on this (worker) thread's own loop: its tools' names and summaries."""
+    from desktop.agent.mcp_client import check_server
+
+    tools = asyncio.run(check_server(server, cwd))
+    out = []
+    for tool in tools:
+        lines = (tool.description or "").strip().splitlines()
+        out.append((str(tool.name), lines[0] if lines else ""))
+    return out
+
+
+class McpForm(QWidget):
+    """One server as edited; ``value()`` is its ``mcp.json`` entry plus the secrets typed.
+
+    Args:
+        secrets: The keyring (Test reads stored secrets from it).
+        scope: Where Test runs.
+        workspace: The window's folder ("This workspace"), if the dialog has one.
+
+    Signals:
+        changed(): the user edited something.
+    """
+
+    changed = Signal()
+
+    def __init__(self, secrets: SecretStore, scope: TaskScope, workspace: Path | None) -> None:
+        super().__init__()
+        self._secrets = secrets
+        self._scope = scope
+        self._workspace = workspace
+        self._other_places: tuple[str, ...] = ()
+        self.name = QLineEdit()
+        self.name.setAccessibleName(_tr("Name"))
+        self.name.setPlaceholderText(_tr("Letters, digits and dashes"))
+        self.kind = QComboBox()
+        self.kind.addItem(_tr("Local program (stdio)"), McpTransport.STDIO.value)
+        self.kind.addItem(_tr("HTTP server"), McpTransport.HTTP.value)
+        self.kind.setAccessibleName(_tr("Kind"))
+        self.command = QLineEdit()
+        self.command.setPlaceholderText(_tr("Program, e.g. npx or /usr/bin/my-server"))
+        self.command.setAccessibleName(_tr("Command"))
+        self.args = QLineEdit()
+        self.args.setPlaceholderText(_tr("Arguments, as on a command line"))
+        self.args.setAccessibleName(_tr("Arguments"))
+        self.env = SecretRows(_tr("Variable"), _tr("Add variable"))
+        self.url = QLineEdit()
+        self.url.setPlaceholderText("https://example.com/mcp")
+        self.url.setAccessibleName(_tr("URL"))
+        self.headers = SecretRows(_tr("Header"), _tr("Add header"))
+        self.scope_choice = QComboBox()
+        self.scope_choice.setAccessibleName(_tr("Where"))
+        self.enabled = QCheckBox(_tr("Enabled"))
+        self.test = QPushButton(_tr("Test"))
+        self.test.setToolTip(_tr("Start the server as typed here and list its tools"))
+        self.result = QLabel()
+        self.result.setObjectName("mcpTestResult")
+        self.result.setWordWrap(True)
+        self.result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        set_role(self.result, "message", level="info")
+        self._build()
+        self._connect()
+
+    def _build(self) -> None:
+        stdio = QWidget()
+        stdio_form = QFormLayout(stdio)
+        stdio_form.setContentsMargins(0, 0, 0, 0)
+        stdio_form.addRow(_tr("Command"), self.command)
+        stdio_form.addRow(_tr("Arguments"), self.args)
+        stdio_form.addRow(_tr("Environment"), self.env)
+        http = QWidget()
+        http_form = QFormLayout(http)
+        http_form.setContentsMargins(0, 0, 0, 0)
+        http_form.addRow(_tr("URL"), self.url)
+        http_form.addRow(_tr("Headers"), self.headers)
+        self.fields = QStackedWidget()
+        self.fields.addWidget(stdio)
+        self.fields.addWidget(http)
+        top = QFormLayout()
+        top.addRow(_tr("Name"), self.name)
+        top.addRow(_tr("Kind"), self.kind)
+        where = QFormLayout()
+        where.addRow(_tr("Where"), self.scope_choice)
+        where.addRow("", self.enabled)
+        test_line = QHBoxLayout()
+        test_line.addWidget(self.test)
+        test_line.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.fields)
+        layout.addLayout(where)
+        layout.addLayout(test_line)
+        layout.addWidget(self.result)
+
+    def _connect(self) -> None:
+        self.kind.currentIndexChanged.connect(self._on_kind)
+        for edit in (self.name, self.command, self.args, self.url):
+            edit.textEdited.connect(self.changed)
+        for rows in (self.env, self.headers):
+            rows.changed.connect(self.changed)
+        self.kind.activated.connect(self.changed)
+        self.scope_choice.activated.connect(self.changed)
+        self.enabled.toggled.connect(self.changed)
+        self.test.clicked.connect(self._on_test)
+
+    def _on_kind(self, index: int) -> None:
+        self.fields.setCurrentIndex(index)
+
+    # ------------------------------------------------------------------ data
+    def set_value(self, data: dict[str, Any], typed: dict[str, str]) -> None:
+        """Show a server's ``mcp.json`` entry and the secret values typed for it (unsaved)."""
+        self.name.setText(str(data.get("name", "")))
+        stdio = data.get("transport", "stdio") == McpTransport.STDIO.value
+        self.kind.setCurrentIndex(0 if stdio else 1)
+        self._on_kind(self.kind.currentIndex())
+        self.command.setText(str(data.get("command") or ""))
+        self.args.setText(shlex.join(data.get("args") or []))
+        self.url.setText(str(data.get("url") or ""))
+        self.env.set_rows(dict(data.get("env") or {}), tuple(data.get("secret_env") or ()))
+        self.headers.set_rows(
+            dict(data.get("headers") or {}), tuple(data.get("secret_headers") or ())
+        )
+        for rows in (self.env, self.headers):
+            for row in rows.rows:
+                if row.secret.isChecked() and row.name.text() in typed:
+                    row.value.setText(typed[row.name.text()])
+        self._fill_scope(tuple(data.get("workspaces") or ()))
+        self.enabled.setChecked(bool(data.get("enabled", True)))
+        self._say("", "info")
+
+    def _fill_scope(self, places: tuple[str, ...]) -> None:
+        here = str(self._workspace) if self._workspace else None
+        self._other_places = places if places and places != (here,) else ()
+        combo = self.scope_choice
+        combo.clear()
+        combo.addItem(_tr("All workspaces"), "all")
+        if here:
+            name = self._workspace.name if self._workspace else here
+            combo.addItem(_tr("This workspace ({0})").format(name), "here")
+        if self._other_places:
+            combo.addItem(
+                _tr("These workspaces: {0}").format(", ".join(self._other_places)), "listed"
+            )
+        chosen = "all" if not places else ("here" if places == (here,) else "listed")
+        combo.setCurrentIndex(max(combo.findData(chosen), 0))
+
+    def value(self) -> tuple[dict[str, Any], dict[str, str]]:
+        """(the ``mcp.json`` entry as JSON data, the secret values typed by name)."""
+        stdio = self.kind.currentData() == McpTransport.STDIO.value
+        where = self.scope_choice.currentData()
+        places: tuple[str, ...] = ()
+        if where == "here" and self._workspace:
+            places = (str(self._workspace),)
+        elif where == "listed":
+            places = self._other_places
+        data: dict[str, Any] = {
+            "name": self.name.text().strip(),
+            "transport": self.kind.currentData(),
+            "workspaces": list(places),
+            "enabled": self.enabled.isChecked(),
+        }
+        if stdio:
+            rows = self.env.value()
+            try:
+                args = shlex.split(self.args.text())
+            except ValueError:
+                args = [self.args.text()]
+            data |= {
+                "command": self.command.text().strip() or None,
+                "args": args,
+                "env": rows.plain,
+                "secret_env": list(rows.secret_names),
+            }
+        else:
+            rows = self.headers.value()
+            data |= {
+                "url": self.url.text().strip() or None,
+                "headers": rows.plain,
+                "secret_headers": list(rows.secret_names),
+            }
+        return data, rows.typed
+
+    # ------------------------------------------------------------------ test
+    def _on_test(self) -> None:
+        data, typed = self.value()
+        try:
+            server = McpServer.model_validate(data)
+        except ValidationError as exc:
+            self._say(_tr("Cannot test: {0}").format(problem_text(exc)), "error")
+            return
+        try:
+            self._scope.spawn(self._test(server, typed), name=f"mcp-test:{server.name}")
+        except RuntimeError:  # the dialog is closing
+            return
+        self.test.setEnabled(False)
+        self._say(_tr("Starting {0}…").format(server.name), "info")
+
+    async def _test(self, server: McpServer, typed: dict[str, str]) -> None:
+        from desktop.agent.mcp_client import McpServerError
+        from desktop.core.mcp.resolve import resolve_server
+
+        try:
+            resolved = await resolve_server(server, self._secrets, typed)
+            tools = await asyncio.to_thread(_check_in_thread, resolved, self._workspace)
+        except (LookupError, McpServerError) as exc:
+            self._say(str(exc), "error")
+        except SecretStoreError as exc:
+            self._say(translated(exc.text), "error")
+        else:
+            lines = [_tr("Working: {0} tools.").format(len(tools))]
+            lines += [
+                f"• {name} — {summary}" if summary else f"• {name}" for name, summary in tools
+            ]
+            self._say("\n".join(lines), "info")
+        finally:
+            self.test.setEnabled(True)
+
+    def _say(self, text: str, level: str) -> None:
+        self.result.setText(text)
+        set_role(self.result, "message", level=level)
