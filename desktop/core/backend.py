@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from desktop.core.events import (
     AgentReady,
     ApprovalMode,
+    ChoiceKind,
     Decision,
     ErrorEvent,
     SessionEvent,
@@ -123,6 +124,10 @@ class AgentBackend(ABC):
 
     async def set_mode(self, mode: ApprovalMode) -> None:  # noqa: B027 - optional hook
         """Forward a mode change to agents that also apply modes themselves."""
+
+    async def set_choice(self, kind: ChoiceKind, choice_id: str) -> None:  # noqa: B027
+        """Switch to one of the models (or agent modes) the agent offered in ``choices_changed``
+        (an optional hook: agents that offer none never get it)."""
 
     async def end_escaped(self) -> None:  # noqa: B027 - optional hook
         """End what a stopped turn's tools started that left the agent's process tree (a

@@ -1,9 +1,9 @@
 """The typed entries of a conversation's transcript (``desktop.core.transcript``).
 
 One frozen pydantic model per kind of entry (a prompt, assistant text or thinking, a tool call
-with its status and decision, a notice or error, a turn's end, an unexpected exit), each with a
-``type`` field: the history stores them as this JSON (``item_adapter``) and the window shows
-them. ``key`` is an entry's place in its transcript and is not stored.
+with its status and decision, a notice or error, a turn's end, the agent's plan, an unexpected
+exit), each with a ``type`` field: the history stores them as this JSON (``item_adapter``) and
+the window shows them. ``key`` is an entry's place in its transcript and is not stored.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from desktop.core.events import (
+    PlanStep,
     ToolDecided,
     ToolFinished,
     ToolRequested,
@@ -41,6 +42,9 @@ class ToolStatus(StrEnum):
     DENIED = "denied"
     CANCELLED = "cancelled"
 
+
+#: Characters of a running tool's streamed output kept for the card (the end of it).
+LIVE_OUTPUT_LIMIT = 64 * 1024
 
 #: Statuses after which a call does not change any more.
 FINAL = frozenset(
@@ -101,6 +105,10 @@ class ToolItem(_Entry):
     cancel_i18n: CoreText | None = Field(default=None, exclude_if=lambda value: value is None)
     #: Run without a request: ``ToolStarted.unasked`` (None if asked).
     unasked: UnaskedRun | None = None
+    #: The end of the output streamed while it runs (``LIVE_OUTPUT_LIMIT``; not stored: the
+    #: result holds the output) and how many characters streamed in all.
+    live_output: str = Field(default="", exclude=True)
+    live_chars: int = Field(default=0, exclude=True)
 
 
 class MessageItem(_Entry):
@@ -124,9 +132,19 @@ class TurnEndItem(_Entry):
     turn_id: str
     reason: TurnEndReason = TurnEndReason.COMPLETED
     usage: Usage | None = None
+    #: The model that answered (stored only when known: it prices the usage).
+    model: str | None = Field(default=None, exclude_if=lambda value: value is None)
     message: str | None = None
     #: ``message`` for the window to translate (stored only when there is one).
     i18n: CoreText | None = Field(default=None, exclude_if=lambda value: value is None)
+
+
+class PlanItem(_Entry):
+    """The agent's plan in a turn as it last stood (each update replaces the steps)."""
+
+    type: Literal["plan"] = "plan"
+    entries: list[PlanStep] = Field(default_factory=list)
+    explanation: str | None = None
 
 
 class ExitItem(_Entry):
@@ -140,7 +158,7 @@ class ExitItem(_Entry):
 
 
 Item = Annotated[
-    UserItem | StreamItem | ToolItem | MessageItem | TurnEndItem | ExitItem,
+    UserItem | StreamItem | ToolItem | MessageItem | TurnEndItem | PlanItem | ExitItem,
     Field(discriminator="type"),
 ]
 

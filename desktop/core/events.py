@@ -268,9 +268,82 @@ class TurnEnded(_Event):
     turn_id: str
     reason: TurnEndReason
     usage: Usage | None = None
+    #: The model that answered, where the agent says (prices the usage).
+    model: str | None = None
     message: str | None = None
     #: ``message`` for the window to translate (never serialised: output stays English).
     i18n: CoreText | None = Field(default=None, exclude=True)
+
+
+class PlanStatus(StrEnum):
+    """Where one step of an agent's plan stands (ACP's values; Codex's ``inProgress`` maps in)."""
+
+    PENDING = "pending"
+    IN_PROGRESS = "in_progress"
+    COMPLETED = "completed"
+
+
+class PlanPriority(StrEnum):
+    """How important a step of the plan is (ACP's values)."""
+
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+
+
+class PlanStep(BaseModel):
+    """One step of an agent's plan."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    content: str
+    status: PlanStatus = PlanStatus.PENDING
+    priority: PlanPriority | None = None
+
+
+class PlanUpdated(_Event):
+    """The agent's plan for the turn, whole (every update replaces the one before)."""
+
+    type: Literal["plan_updated"] = "plan_updated"
+    turn_id: str | None = None
+    entries: list[PlanStep] = Field(default_factory=list)
+    explanation: str | None = None
+
+
+class ToolOutputDelta(_Event):
+    """A piece of a running tool's output (a command's stdout and stderr as they arrive)."""
+
+    type: Literal["tool_output_delta"] = "tool_output_delta"
+    turn_id: str | None = None
+    call_id: str
+    text: str
+
+
+class ChoiceKind(StrEnum):
+    """What an agent lets the user choose per conversation."""
+
+    MODEL = "model"
+    MODE = "mode"
+
+
+class AgentChoice(BaseModel):
+    """One model or mode an agent offers."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    id: str
+    name: str = ""
+    description: str = ""
+
+
+class ChoicesChanged(_Event):
+    """The models (or agent modes) the agent offers and the current one; an empty
+    ``available`` means the agent offers no choice (``current`` may still name the model)."""
+
+    type: Literal["choices_changed"] = "choices_changed"
+    kind: ChoiceKind = ChoiceKind.MODEL
+    current: str | None = None
+    available: list[AgentChoice] = Field(default_factory=list)
 
 
 class Notice(_Event):
@@ -387,6 +460,9 @@ SessionEvent = Annotated[
     | ToolFinished
     | ToolCancelled
     | TurnEnded
+    | PlanUpdated
+    | ToolOutputDelta
+    | ChoicesChanged
     | Notice
     | ErrorEvent
     | McpStatus

@@ -96,6 +96,12 @@ class AgentProcess:
         )
 
     @property
+    def tree_tag(self) -> str | None:
+        """The tag of this agent's process tree (``TREE_ENV``), for processes started on its
+        behalf (ACP client terminals), so they are found and ended with the agent's tree."""
+        return self._tree.tag if self._tree is not None else None
+
+    @property
     def stalled(self) -> bool:
         """Whether a write timed out (the agent stopped reading its input)."""
         return self._stalled

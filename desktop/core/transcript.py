@@ -20,9 +20,11 @@ from typing import Any, Literal, NamedTuple, assert_never
 
 from desktop.core.entries import (
     FINAL,
+    LIVE_OUTPUT_LIMIT,
     ExitItem,
     Item,
     MessageItem,
+    PlanItem,
     StreamItem,
     ToolItem,
     ToolStatus,
@@ -33,10 +35,12 @@ from desktop.core.entries import (
 from desktop.core.events import (
     AgentExited,
     AgentReady,
+    ChoicesChanged,
     ErrorEvent,
     McpStatus,
     ModeChanged,
     Notice,
+    PlanUpdated,
     RulesChanged,
     SessionEvent,
     StateChanged,
@@ -45,6 +49,7 @@ from desktop.core.events import (
     ToolCancelled,
     ToolDecided,
     ToolFinished,
+    ToolOutputDelta,
     ToolRequested,
     ToolStarted,
     TurnEnded,
@@ -92,6 +97,7 @@ class Transcript:
         self._users: dict[str, int] = {}  # turn id -> key of its prompt
         self._tool_names: set[str] = set()
         self._early: dict[str, dict[str, Any]] = {}  # call id -> its decision, before its request
+        self._plans: dict[str | None, int] = {}  # turn id -> key of its plan
 
     # ------------------------------------------------------------------ reading
     @property
@@ -172,6 +178,7 @@ class Transcript:
                     turn_id=event.turn_id,
                     reason=event.reason,
                     usage=event.usage,
+                    model=event.model,
                     message=event.message,
                     i18n=event.i18n,
                 )
@@ -195,6 +202,12 @@ class Transcript:
                     exit_code=event.exit_code, signal=event.signal, stderr_tail=event.stderr_tail
                 )
                 return [*self._close(), self._add(exit_item)]
+            case PlanUpdated():
+                return self._plan(event)
+            case ToolOutputDelta():
+                return self._tool_output(event)
+            case ChoicesChanged():
+                return []  # the status bar's model picker
             case AgentReady() | StateChanged() | ModeChanged() | RulesChanged() | McpStatus():
                 return []  # MCP servers: the conversation's status bar, beside its notices
             case _:
@@ -333,6 +346,24 @@ class Transcript:
         ok = event.status == "success"
         status = ToolStatus.SUCCEEDED if ok else ToolStatus.FAILED
         return changes + self._update_tool(event.call_id, result=event, status=status)
+
+    def _plan(self, event: PlanUpdated) -> list[Change]:
+        fields = {"entries": event.entries, "explanation": event.explanation}
+        key = self._plans.get(event.turn_id)
+        if key is not None:
+            return [self.update(key, **fields)]
+        changes = self._close()
+        added = self._add(PlanItem(turn_id=event.turn_id, **fields))
+        self._plans[event.turn_id] = added.item.key
+        return [*changes, added]
+
+    def _tool_output(self, event: ToolOutputDelta) -> list[Change]:
+        tool = self.tool(event.call_id)
+        if tool is None or tool.status in FINAL or not event.text:
+            return []
+        live = (tool.live_output + event.text)[-LIVE_OUTPUT_LIMIT:]
+        total = tool.live_chars + len(event.text)
+        return self._update_tool(event.call_id, live_output=live, live_chars=total)
 
     def _update_tool(self, call_id: str, **changes: Any) -> list[Change]:
         key = self._tools.get(call_id)

@@ -5,6 +5,9 @@ diff content, asks ``session/request_permission`` (options allow, always, reject
 then asks the client to write ``written.txt`` and to read ``/etc/hostname`` (outside the
 workspace), sends a plan, and ends the turn with usage. Every line it receives goes to
 ``$FAKE_PEER_LOG``. ``FAKE_PEER_MCP_HTTP=1`` advertises ``mcpCapabilities.http``.
+``FAKE_PEER_PROMPT_CAPS`` (JSON) is its ``promptCapabilities``; ``FAKE_PEER_COMMANDS`` (JSON, a
+list) its ``availableCommands``, sent after ``session/new``; ``FAKE_PEER_SIMPLE=1`` answers a
+prompt with one message chunk and ``end_turn``.
 """
 
 from __future__ import annotations
@@ -31,6 +34,36 @@ def update(session: str, body: dict) -> None:
     send({"method": "session/update", "params": {"sessionId": session, "update": body}})
 
 
+MODELS = {"fake-large": "Fake Large", "fake-small": "Fake Small"}
+
+
+def model_option(current: str) -> dict:
+    options = [{"value": v, "name": n} for v, n in MODELS.items()]
+    return {"id": "model", "name": "Model", "category": "model", "type": "select",
+            "currentValue": current, "options": options}  # fmt: skip
+
+
+def choices() -> dict:
+    if os.environ.get("FAKE_PEER_CHOICES") != "1":
+        return {}
+    modes = [{"id": "ask", "name": "Ask"}, {"id": "code", "name": "Code"}]
+    return {"modes": {"currentModeId": "ask", "availableModes": modes},
+            "configOptions": [model_option("fake-large")]}  # fmt: skip
+
+
+def terminal(sid: str, command: str) -> None:
+    limit = int(os.environ.get("FAKE_PEER_TERMINAL_LIMIT", "0")) or None
+    params = {"sessionId": sid, "command": "sh", "args": ["-c", command]}
+    send({"id": 110, "method": "terminal/create", "params": {**params, "outputByteLimit": limit}})
+    created = read()
+    if "result" not in created:
+        return
+    tid = {"sessionId": sid, "terminalId": created["result"]["terminalId"]}
+    for number, method in enumerate(("wait_for_exit", "output", "release"), 111):
+        send({"id": number, "method": f"terminal/{method}", "params": tid})
+        read()
+
+
 def read() -> dict:
     message = json.loads(sys.stdin.readline())
     if LOG:
@@ -53,6 +86,9 @@ def main() -> None:
                 "agentCapabilities": {
                     "loadSession": True,
                     "mcpCapabilities": {"http": os.environ.get("FAKE_PEER_MCP_HTTP") == "1"},
+                    "promptCapabilities": json.loads(
+                        os.environ.get("FAKE_PEER_PROMPT_CAPS") or "{}"
+                    ),
                 },
                 "agentInfo": {"name": "fake", "version": "1.2.3"},
             }
@@ -67,7 +103,22 @@ def main() -> None:
                         "content": {"type": "text", "text": "REPLAYED"},
                     },
                 )
-            send({"id": msg["id"], "result": {"sessionId": sid} if method == "session/new" else {}})
+            result = {"sessionId": sid} if method == "session/new" else {}
+            send({"id": msg["id"], "result": {**result, **choices()}})
+        elif method == "session/set_mode":
+            send({"id": msg["id"], "result": {}})
+        elif method == "session/set_config_option":
+            option = model_option(msg["params"]["value"])
+            send({"id": msg["id"], "result": {"configOptions": [option]}})
+            commands = os.environ.get("FAKE_PEER_COMMANDS")
+            if commands:
+                body = {"sessionUpdate": "available_commands_update"}
+                update(sid, {**body, "availableCommands": json.loads(commands)})
+        elif method == "session/prompt" and os.environ.get("FAKE_PEER_SIMPLE") == "1":
+            chunk = {"type": "text", "text": "Seen."}
+            sid = msg["params"]["sessionId"]
+            update(sid, {"sessionUpdate": "agent_message_chunk", "content": chunk})
+            send({"id": msg["id"], "result": {"stopReason": "end_turn"}})
         elif method == "session/prompt":
             sid = msg["params"]["sessionId"]
             update(
@@ -84,6 +135,10 @@ def main() -> None:
                     "content": {"type": "text", "text": "pondering"},
                 },
             )
+            if os.environ.get("FAKE_PEER_PLAN") == "1":
+                steps = [("read", "completed"), ("edit", "in_progress"), ("test", "pending")]
+                entries = [{"content": c, "priority": "medium", "status": st} for c, st in steps]
+                update(sid, {"sessionUpdate": "plan", "entries": entries})
             diff = {"type": "diff", "path": os.path.join(cwd, "a.txt"), "newText": "one\n"}
             update(
                 sid,
@@ -144,14 +199,8 @@ def main() -> None:
                 }
             )
             read()
-            send(
-                {
-                    "id": 103,
-                    "method": "terminal/create",
-                    "params": {"sessionId": sid, "command": "ls"},
-                }
-            )
-            read()
+            if os.environ.get("FAKE_PEER_TERMINAL"):
+                terminal(sid, os.environ["FAKE_PEER_TERMINAL"])
             update(
                 sid,
                 {

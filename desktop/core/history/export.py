@@ -5,7 +5,15 @@ from __future__ import annotations
 import json
 import time
 
-from desktop.core.entries import ExitItem, MessageItem, StreamItem, ToolItem, TurnEndItem, UserItem
+from desktop.core.entries import (
+    ExitItem,
+    MessageItem,
+    PlanItem,
+    StreamItem,
+    ToolItem,
+    TurnEndItem,
+    UserItem,
+)
 from desktop.core.events import TurnEndReason
 from desktop.core.history.items import OUTCOME
 from desktop.core.history.models import StoredConversation, StoredItem
@@ -62,6 +70,10 @@ def _item(stored: StoredItem) -> str | None:
             return f"<details><summary>Thinking</summary>\n\n{text}\n\n</details>"
         case ToolItem() as tool:
             return _tool(tool)
+        case PlanItem(entries=entries):
+            marks = {"completed": "x", "in_progress": "~", "pending": " "}
+            steps = "\n".join(f"- [{marks[e.status.value]}] {e.content}" for e in entries)
+            return f"**Plan**\n\n{steps}"
         case MessageItem(type="error", text=text):
             return _quote(f"**Error:** {text}")
         case ExitItem():

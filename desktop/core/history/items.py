@@ -19,6 +19,7 @@ from desktop.core.entries import (
     ExitItem,
     Item,
     MessageItem,
+    PlanItem,
     StreamItem,
     ToolItem,
     ToolStatus,
@@ -91,6 +92,8 @@ def search_text(item: Item) -> str:
             return item.text
         case TurnEndItem():
             return item.message or ""
+        case PlanItem():
+            return "\n".join(step.content for step in item.entries)
         case ExitItem():
             return "The agent exited."
 

@@ -62,6 +62,7 @@ class HistoryRecorder:
         self._transcript = Transcript()
         self._created: list[float] = []  # by entry key: when it was added
         self._open: set[int] = set()  # keys of tool calls written while still open
+        self._open_data: dict[int, str] = {}  # what was written of each open call
         self._stream: int | None = None  # key of the stream with text not written yet
         self._timer: asyncio.TimerHandle | None = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -143,9 +144,14 @@ class HistoryRecorder:
                 self._write(item)
             return  # an open stream is written by ``flush``
         if isinstance(item, ToolItem) and item.status not in FINAL:
+            data = entry_json(item)
+            if self._open_data.get(item.key) == data:
+                return  # only its live output moved (not stored: the result holds it)
+            self._open_data[item.key] = data
             self._open.add(item.key)
         else:
             self._open.discard(item.key)
+            self._open_data.pop(item.key, None)
         self._write(item)
 
     def _write(self, item: Item, *, complete: bool | None = None) -> None:

@@ -51,6 +51,7 @@ class ToolCards:
         self._running: set[str] = set()
         self._waiting: PendingRequests[asyncio.Future[Decision]] = PendingRequests()
         self._write_ids = itertools.count(1)
+        self._terminal_ids = itertools.count(1)
         #: Calls the user denied: they end as cancelled, whatever the agent reports later.
         self._denied: set[str] = set()
 
@@ -98,6 +99,29 @@ class ToolCards:
                 category=ToolCategory.EDIT,
                 args={"file_path": path, "content": content},
                 description=f"Write {path}",
+                pending=True,
+                preview=preview,
+            )
+        )
+        try:
+            decision = await waiting
+        except asyncio.CancelledError:
+            decision = Decision.DENY
+        return None if decision.denies else call_id
+
+    async def ask_terminal(self, command: str, preview: ToolPreview) -> str | None:
+        """Show a pending command card for ``terminal/create`` (an exec tool like any other:
+        modes, rules and the shell deny list apply); its call id if approved, None if denied."""
+        call_id = f"terminal-{next(self._terminal_ids)}"
+        waiting = self._wait_for(call_id)
+        self.emit(
+            ToolRequested(
+                turn_id=self.turn,
+                call_id=call_id,
+                name="terminal",
+                category=ToolCategory.EXEC,
+                args={"command": command, "cwd": preview.cwd},
+                description=f"Run {command}",
                 pending=True,
                 preview=preview,
             )

@@ -2,7 +2,8 @@
 
 Agent text and reasoning deltas become text and thinking; ``commandExecution`` and
 ``fileChange`` items become tool cards (``tool_started`` / ``tool_finished`` with output or the
-diff); token usage updates the thread total; errors and warnings become error and notice
+diff), their output streams as ``tool_output_delta``; ``turn/plan/updated`` is the plan;
+token usage updates the thread total; errors and warnings become error and notice
 events. Turn boundaries and approval requests are the adapter's and the approval desk's part.
 """
 
@@ -17,9 +18,11 @@ from desktop.core.events import (
     ThinkingDelta,
     ToolCancelled,
     ToolFinished,
+    ToolOutputDelta,
     ToolRequested,
     ToolStarted,
 )
+from desktop.core.plans import codex_plan
 from desktop.core.protocols.codex import items
 from desktop.core.protocols.codex.approvals import ApprovalDesk
 from desktop.core.protocols.codex.turn import TurnState, usage_of
@@ -45,7 +48,14 @@ class NotificationMapper:
         elif method == "item/commandExecution/outputDelta":
             call_id = str(params.get("itemId", ""))
             self._ensure_running(call_id)
-            state.output.setdefault(call_id, []).append(str(params.get("delta", "")))
+            delta = str(params.get("delta", ""))
+            state.output.setdefault(call_id, []).append(delta)
+            if delta and call_id in state.running:
+                state.emit(ToolOutputDelta(turn_id=state.turn, call_id=call_id, text=delta))
+        elif method == "turn/plan/updated":
+            plan = codex_plan(params)
+            if plan is not None:
+                state.emit(plan.model_copy(update={"turn_id": state.turn}))
         elif method == "item/started":
             self._item_started(params.get("item"))
         elif method == "item/completed":
