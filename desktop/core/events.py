@@ -346,6 +346,24 @@ class ChoicesChanged(_Event):
     available: list[AgentChoice] = Field(default_factory=list)
 
 
+class AgentCommand(BaseModel):
+    """One slash command the agent offers (ACP ``available_commands_update``): its name
+    without the ``/``, what it does, and a hint for its input when it takes one."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    name: str
+    description: str = ""
+    hint: str | None = None
+
+
+class CommandsChanged(_Event):
+    """The slash commands the agent offers now (all of them; empty: none)."""
+
+    type: Literal["commands_changed"] = "commands_changed"
+    commands: list[AgentCommand] = Field(default_factory=list)
+
+
 class Notice(_Event):
     """Information for the user that is not an error."""
 
@@ -463,6 +481,7 @@ SessionEvent = Annotated[
     | PlanUpdated
     | ToolOutputDelta
     | ChoicesChanged
+    | CommandsChanged
     | Notice
     | ErrorEvent
     | McpStatus

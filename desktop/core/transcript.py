@@ -36,6 +36,7 @@ from desktop.core.events import (
     AgentExited,
     AgentReady,
     ChoicesChanged,
+    CommandsChanged,
     ErrorEvent,
     McpStatus,
     ModeChanged,
@@ -208,6 +209,8 @@ class Transcript:
                 return self._tool_output(event)
             case ChoicesChanged():
                 return []  # the status bar's model picker
+            case CommandsChanged():
+                return []  # the composer's / menu
             case AgentReady() | StateChanged() | ModeChanged() | RulesChanged() | McpStatus():
                 return []  # MCP servers: the conversation's status bar, beside its notices
             case _:

@@ -28,6 +28,7 @@ class SessionSignals(QObject):
         rules_changed(RulesChanged): the always-rules changed (the whole list).
         turn_started(TurnStarted): a prompt went to the agent.
         turn_ended(TurnEnded): a turn finished; carries usage.
+        commands_changed(CommandsChanged): the agent's slash commands changed.
     """
 
     agent_ready = Signal(object)
@@ -36,6 +37,7 @@ class SessionSignals(QObject):
     rules_changed = Signal(object)
     turn_started = Signal(object)
     turn_ended = Signal(object)
+    commands_changed = Signal(object)
 
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -46,6 +48,7 @@ class SessionSignals(QObject):
             "rules_changed": self.rules_changed,
             "turn_started": self.turn_started,
             "turn_ended": self.turn_ended,
+            "commands_changed": self.commands_changed,
         }
         self._unsubscribe: Callable[[], None] | None = session.subscribe(self._on_event)
 

@@ -105,15 +105,15 @@ def main() -> None:
                 )
             result = {"sessionId": sid} if method == "session/new" else {}
             send({"id": msg["id"], "result": {**result, **choices()}})
+            commands = os.environ.get("FAKE_PEER_COMMANDS")
+            if commands:
+                body = {"sessionUpdate": "available_commands_update"}
+                update(sid, {**body, "availableCommands": json.loads(commands)})
         elif method == "session/set_mode":
             send({"id": msg["id"], "result": {}})
         elif method == "session/set_config_option":
             option = model_option(msg["params"]["value"])
             send({"id": msg["id"], "result": {"configOptions": [option]}})
-            commands = os.environ.get("FAKE_PEER_COMMANDS")
-            if commands:
-                body = {"sessionUpdate": "available_commands_update"}
-                update(sid, {**body, "availableCommands": json.loads(commands)})
         elif method == "session/prompt" and os.environ.get("FAKE_PEER_SIMPLE") == "1":
             chunk = {"type": "text", "text": "Seen."}
             sid = msg["params"]["sessionId"]

@@ -30,6 +30,8 @@ The scenario (a JSON file, or the ``FAKE_AGENT_SCENARIO`` environment variable h
                                                  # answered with mcp_ready (tools "<name>_tool")
       "mcp_log": "PATH",                         # append each add_mcp_server command (JSON)
       "mcp_fail": {"name": "why"},               # answer that server with an mcp_error instead
+      "image_input": "unknown",                  # (aionrs-0.2) ready.capabilities.image_input
+      "message_log": "PATH",                     # append each message command (JSON)
       "prompts": {"exact prompt text": [step, ...]},
       "turns": [[step, ...], ...]                # used in order for other prompts; then echo
     }
@@ -158,7 +160,7 @@ class FakeAgent:
             return {"tool_approval": True, "thinking": True, "mcp": bool(self.scenario.get("mcp"))}
         return {
             "tool_approval": True,
-            "image_input": "unknown",
+            "image_input": self.scenario.get("image_input", "unknown"),
             "thinking": True,
             "effort": False,
             "effort_levels": [],
@@ -210,6 +212,9 @@ class FakeAgent:
             if "files" in cmd and not isinstance(cmd["files"], list):
                 self.bad("files must be a list")
                 return
+            if self.scenario.get("message_log"):
+                with open(self.scenario["message_log"], "a") as f:
+                    f.write(json.dumps(cmd) + "\n")
             if self.busy and self.profile == REAL:
                 return  # dropped mid-turn
             self.messages.put(

@@ -16,6 +16,7 @@ they wait for are ``cards.ToolCards``, the process lifecycle is ``ProcessBackend
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass, field
@@ -34,11 +35,12 @@ from acp.schema import (
     Implementation,
     ReadTextFileResponse,
     RequestPermissionResponse,
-    TextContentBlock,
 )
 
 from desktop import __version__
 from desktop.core.backend import EmitFn, Prompt
+from desktop.core.context.commands import acp_commands
+from desktop.core.context.images import refused_images
 from desktop.core.events import (
     AgentReady,
     Decision,
@@ -53,6 +55,7 @@ from desktop.core.events import (
 from desktop.core.mcp import McpSource
 from desktop.core.protocols.acp.cards import ToolCards
 from desktop.core.protocols.acp.mcp_servers import acp_servers
+from desktop.core.protocols.acp.prompt import prompt_blocks
 from desktop.core.protocols.acp.transport import ProcessTransport
 from desktop.core.protocols.acp.workspace_fs import WorkspaceFiles
 from desktop.core.protocols.process_backend import ProcessBackend, ProcessOptions
@@ -124,6 +127,7 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
         self._conn: ClientSideConnection | None = None
         self._loading = False
         self._cancelled = False
+        self._capabilities: dict[str, Any] = {}  # agentCapabilities (prompt blocks)
 
     @property
     def _turn(self) -> str | None:
@@ -173,29 +177,28 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
             session = await conn.new_session(cwd=cwd, mcp_servers=mcp)
             self._session_id = session.session_id
         info = init.agent_info
+        self._capabilities = _dump(init.agent_capabilities) or {}
         return AgentReady(
             agent=self.name,
             protocol=self.protocol,
             version=info.version if info else None,
             session_id=self._session_id,
-            capabilities=_dump(init.agent_capabilities) or {},
+            capabilities=self._capabilities,
         )
 
     async def send_prompt(self, turn_id: str, prompt: Prompt) -> None:
         """``session/prompt``; the turn ends when it answers with a ``stopReason``."""
         self._cards.turn = turn_id
         self._cancelled = False
-        text = prompt.text
-        if prompt.files:
-            text += "\n\nAttached files:\n" + "\n".join(f"- {f}" for f in prompt.files)
-        self._spawn(self._prompt(turn_id, text))
+        self._spawn(self._prompt(turn_id, prompt))
 
-    async def _prompt(self, turn_id: str, text: str) -> None:
+    async def _prompt(self, turn_id: str, prompt: Prompt) -> None:
         assert self._conn is not None and self._session_id is not None
+        blocks, refused = await asyncio.to_thread(prompt_blocks, prompt, self._capabilities)
+        if refused:
+            self._emit(refused_images(refused, turn_id))
         try:
-            response = await self._conn.prompt(
-                session_id=self._session_id, prompt=[TextContentBlock(type="text", text=text)]
-            )
+            response = await self._conn.prompt(session_id=self._session_id, prompt=blocks)
         except (RequestError, ConnectionError) as exc:
             if self._turn == turn_id:
                 message = str(exc)
@@ -353,11 +356,7 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
             )
             self._emit(Notice(turn_id=self._turn, message=plan.english, i18n=plan))
         elif kind == "available_commands_update":
-            names = [f"/{c.get('name')}" for c in data.get("availableCommands") or []]
-            if names:
-                said = QT_TRANSLATE_NOOP("AgentNotice", "Agent commands: {names}")
-                said = said.with_args(names=", ".join(names))
-                self._emit(Notice(message=said.english, i18n=said))
+            self._emit(acp_commands(data))  # the composer's / menu
         elif kind == "current_mode_update":
             mode = QT_TRANSLATE_NOOP("AgentNotice", "Agent mode: {mode}")
             mode = mode.with_args(mode=data.get("currentModeId"))

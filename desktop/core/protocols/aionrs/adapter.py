@@ -28,6 +28,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import from_json
 
 from desktop.core.backend import EmitFn, Prompt
+from desktop.core.context.images import ImageInput, image_input, refused_images, split_images
 from desktop.core.events import (
     AgentReady,
     ApprovalMode,
@@ -134,15 +135,21 @@ class AionrsBackend(ProcessBackend[LaunchSpec]):
         )
 
     async def send_prompt(self, turn_id: str, prompt: Prompt) -> None:
-        """Send ``message`` with both ``content`` (aionrs 0.2) and ``input`` (0.1.0)."""
+        """Send ``message`` with both ``content`` (aionrs 0.2) and ``input`` (0.1.0); attached,
+        mentioned and pasted files go in ``files``, images only unless ``image_input`` is
+        ``unsupported``."""
         self._mapper.begin_turn(turn_id)
         self._exit_expected = False
+        files = list(prompt.files)
+        if image_input("aionrs", {"image_input": self._mapper.capabilities.image_input}) is (
+            ImageInput.REFUSED
+        ):
+            refused, files = split_images(files)
+            if refused:
+                self._out(refused_images(refused, turn_id))
         await self._send(
             wire.Message(
-                msg_id=turn_id,
-                content=prompt.text,
-                input=prompt.text,
-                files=list(prompt.files) or None,
+                msg_id=turn_id, content=prompt.text, input=prompt.text, files=files or None
             )
         )
 

@@ -24,6 +24,7 @@ from typing import Any, Unpack
 from desktop import __version__
 from desktop.core import session_texts as said
 from desktop.core.backend import EmitFn, Prompt
+from desktop.core.context.images import split_images
 from desktop.core.events import (
     AgentReady,
     Decision,
@@ -173,16 +174,17 @@ class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
         )
 
     async def send_prompt(self, turn_id: str, prompt: Prompt) -> None:
-        """``turn/start`` with the prompt (attached files are named in the text)."""
+        """``turn/start`` with the prompt: images as ``localImage`` items, other attached and
+        mentioned files named in the text."""
         self._state.begin(turn_id)
         self._interrupt_wanted = False
+        images, files = split_images(prompt.files)
         text = prompt.text
-        if prompt.files:
-            text += "\n\nAttached files:\n" + "\n".join(f"- {f}" for f in prompt.files)
-        params = {
-            "threadId": self._session_id,
-            "input": [{"type": "text", "text": text, "text_elements": []}],
-        }
+        if files:  # Codex reads them itself, as the model decides
+            text += "\n\nAttached files:\n" + "\n".join(f"- {f}" for f in files)
+        items: list[dict[str, Any]] = [{"type": "text", "text": text, "text_elements": []}]
+        items += [{"type": "localImage", "path": path} for path in images]
+        params = {"threadId": self._session_id, "input": items}
         self._spawn(self._start_turn(turn_id, params))
 
     async def _start_turn(self, turn_id: str, params: dict[str, Any]) -> None:
