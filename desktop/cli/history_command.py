@@ -1,9 +1,10 @@
 """``agentdesk history list|show|export|search|changes|restore``: stored conversations from the
 command line (``changes`` and ``restore``: ``desktop.cli.history_changes``).
 
-A damaged database is moved aside by ``HistoryStore`` (one line on stderr says where, and the
-command goes on with the fresh one); one that cannot be opened or read is one line, exit 1,
-never a traceback.
+``list`` says what each conversation used: tokens and, where its models are priced, the cost
+estimate (``--json``: a ``usage`` object). A damaged database is moved aside by
+``HistoryStore`` (one line on stderr says where, and the command goes on with the fresh one);
+one that cannot be opened or read is one line, exit 1, never a traceback.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from desktop.core.history import (
     to_json,
     to_markdown,
 )
+from desktop.core.usage.pricing import dollars, load_prices
+from desktop.core.usage.spend import Spend, spend_of
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -54,18 +57,38 @@ def _when(stamp: float) -> str:
 
 
 def _list(store: HistoryStore, options: argparse.Namespace) -> int:
-    conversations = store.list_conversations(_workspace(options.workspace))
+    workspace = _workspace(options.workspace)
+    conversations = store.list_conversations(workspace)
+    prices = load_prices()
+    ends = store.turn_ends(workspace)
+    spent = {c.id: spend_of(ends.get(c.id, []), prices) for c in conversations}
     if options.json:
         listed = [
-            {**c.model_dump(mode="json"), "turns": turn_count(c.workspace, c.id)}
+            {
+                **c.model_dump(mode="json"),
+                "turns": turn_count(c.workspace, c.id),
+                "usage": spent[c.id].as_json(),
+            }
             for c in conversations
         ]
         print(json.dumps(listed, indent=2))
         return EXIT_OK
     for c in conversations:
         print(f"{c.id[:12]}  {_when(c.updated_at)}  {c.agent:<10} {c.title or '(untitled)'}")
-        print(f"{'':14}{c.workspace}")
+        print(f"{'':14}{c.workspace}{_spent(spent[c.id])}")
     return EXIT_OK
+
+
+def _spent(spend: Spend) -> str:
+    """ "  ·  12,345 tokens  ·  ≈ $0.04" ("" before any usage was reported)."""
+    usage = spend.usage
+    tokens = usage.input_tokens + usage.output_tokens + usage.cache_read_tokens
+    if not tokens:
+        return ""
+    said = f"  ·  {tokens:,} tokens"
+    if spend.cost is not None:
+        said += f"  ·  ≈ {'≥ ' if spend.partial else ''}{dollars(spend.cost)}"
+    return said
 
 
 def _export(store: HistoryStore, options: argparse.Namespace) -> int:

@@ -32,6 +32,9 @@ The scenario (a JSON file, or the ``FAKE_AGENT_SCENARIO`` environment variable h
       "mcp_fail": {"name": "why"},               # answer that server with an mcp_error instead
       "image_input": "unknown",                  # (aionrs-0.2) ready.capabilities.image_input
       "message_log": "PATH",                     # append each message command (JSON)
+      "models": ["a", "b"],                      # (aionrs-0.2) current_model (--model or the
+                                                 # first) and available_models in capabilities;
+                                                 # set_config {model} switches (config_log: PATH)
       "prompts": {"exact prompt text": [step, ...]},
       "turns": [[step, ...], ...]                # used in order for other prompts; then echo
     }
@@ -114,6 +117,7 @@ class FakeAgent:
         self.quit_on_next_line = False
         self.eof = False
         self.mode = "default"
+        self.model: str | None = None
         self.always: set[str] = set()
         self.history: list[str] = []
         self.turn_index = 0
@@ -158,7 +162,10 @@ class FakeAgent:
     def capabilities(self) -> dict[str, Any]:
         if self.profile == SPEC:
             return {"tool_approval": True, "thinking": True, "mcp": bool(self.scenario.get("mcp"))}
+        models = self.scenario.get("models")
+        chosen = {"current_model": self.model, "available_models": models} if models else {}
         return {
+            **chosen,
             "tool_approval": True,
             "image_input": self.scenario.get("image_input", "unknown"),
             "thinking": True,
@@ -255,6 +262,13 @@ class FakeAgent:
                 self.info(f"mode updated: {mode}", "")
                 if not self.busy:
                     self.emit({"type": "config_changed", "capabilities": self.capabilities()})
+        elif kind == "set_config" and self.profile == REAL and self.scenario.get("models"):
+            if self.scenario.get("config_log"):
+                with open(self.scenario["config_log"], "a") as log:
+                    log.write(json.dumps(cmd) + "\n")
+            self.model = cmd.get("model") or self.model
+            if not self.busy:
+                self.emit({"type": "config_changed", "capabilities": self.capabilities()})
         elif kind == "add_mcp_server" and self.scenario.get("mcp"):
             self.add_mcp_server(cmd)
         elif kind == "ping" and self.profile == REAL:
@@ -636,6 +650,7 @@ def main() -> int:
         usage_total = json.loads(state.read_text()).get("usage", {})
         session_id = args.resume
     agent = FakeAgent(profile, scenario, session_id, state_dir, usage_total)
+    agent.model = args.model or (scenario.get("models") or [None])[0]
     agent.save_state()
     ready: dict[str, Any] = {
         "type": "ready",

@@ -7,7 +7,8 @@ completes the turn with token usage. Every line it receives is logged to ``$FAKE
 sends ``serverRequest/resolved`` (as the real one does), unless ``$FAKE_PEER_IGNORE_INTERRUPT``
 is set (a hung peer: the request is never answered). ``$FAKE_PEER_SHOW_ENV=A,B`` first logs its
 arguments and those variables. ``$FAKE_PEER_MCP_APPROVAL`` makes a turn ask about an MCP
-tool call (``mcpServer/elicitation/request``) and end once it is answered.
+tool call (``mcpServer/elicitation/request``) and end once it is answered. ``model/list``
+offers ``fake`` and ``fake-mini``; ``$FAKE_PEER_PLAN`` sends ``turn/plan/updated`` in a turn.
 """
 
 from __future__ import annotations
@@ -64,6 +65,12 @@ def main() -> None:
         elif method in ("thread/start", "thread/resume"):
             thread = msg["params"].get("threadId", "thr_1")
             send({"id": msg["id"], "result": {"thread": {"id": thread}, "model": "fake"}})
+        elif method == "model/list":
+            models = [
+                {"id": "fake", "model": "fake", "displayName": "Fake", "description": "default"},
+                {"id": "fake-mini", "model": "fake-mini", "displayName": "Fake Mini"},
+            ]
+            send({"id": msg["id"], "result": {"data": models, "nextCursor": None}})
         elif method == "turn/start" and os.environ.get("FAKE_PEER_MCP_APPROVAL"):
             send({"id": msg["id"], "result": {"turn": {"id": "turn_1", "status": "inProgress"}}})
             note("turn/started", turn={"id": "turn_1"})
@@ -73,6 +80,12 @@ def main() -> None:
             send({"id": msg["id"], "result": {"turn": {"id": "turn_1", "status": "inProgress"}}})
             note("turn/started", turn={"id": "turn_1"})
             note("item/agentMessage/delta", itemId="m1", delta="Working.")
+            if os.environ.get("FAKE_PEER_PLAN"):
+                steps = [
+                    {"step": "look", "status": "completed"},
+                    {"step": "fix", "status": "inProgress"},
+                ]
+                note("turn/plan/updated", explanation="two steps", plan=steps)
             note("item/reasoning/summaryTextDelta", itemId="r1", delta="hmm")
             note(
                 "thread/status/changed",

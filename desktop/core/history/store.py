@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from desktop.core.entries import TurnEndItem
 from desktop.core.history.items import entry_from_row, entry_json
 from desktop.core.history.models import (
     ConversationSummary,
@@ -148,6 +149,29 @@ class HistoryStore:
         with self._lock:
             rows = self._conn.execute(sql + " ORDER BY c.updated_at DESC", params).fetchall()
         return [ConversationSummary(**_summary(r)) for r in rows]
+
+    def turn_ends(self, workspace: Path | str | None = None) -> dict[str, list[TurnEndItem]]:
+        """Each conversation's stored turn ends (usage and model), in order, by id."""
+        sql = "SELECT i.conversation_id, i.data, i.text FROM items i"
+        params: tuple[Any, ...] = ()
+        if workspace is not None:
+            sql += (
+                " JOIN conversations c ON c.id = i.conversation_id"
+                " JOIN workspaces w ON w.id = c.workspace_id WHERE w.path = ? AND"
+            )
+            params = (str(workspace),)
+        else:
+            sql += " WHERE"
+        with self._lock:
+            rows = self._conn.execute(
+                sql + " i.kind = 'turn_end' ORDER BY i.conversation_id, i.seq", params
+            ).fetchall()
+        ends: dict[str, list[TurnEndItem]] = {}
+        for conv_id, data, text in rows:
+            entry = entry_from_row(data, text)
+            if isinstance(entry, TurnEndItem):
+                ends.setdefault(conv_id, []).append(entry)
+        return ends
 
     def workspaces(self) -> list[str]:
         """Workspace folders that have conversations, most recently opened first."""

@@ -7,8 +7,8 @@ over a transport on Agent Desk's ``AgentProcess`` (own process group, bounded li
 ``session_id``) → one ``session/prompt`` per turn; ``session/cancel`` for Stop.
 ``session/request_permission`` becomes a pending ``ToolRequested`` whose decision is answered with
 the agent's own option of the matching kind. ``fs/*`` is served inside the workspace only (writes
-need approval); terminals are not offered. Every incoming notification and request is also
-published as a ``RawSignal`` (``acp.*``).
+need approval); ``terminal/*`` runs approved commands (``terminals``). Every incoming
+notification and request is also published as a ``RawSignal`` (``acp.*``).
 
 This module is the ACP handshake, turns and the client methods; tool calls and the approvals
 they wait for are ``cards.ToolCards``, the process lifecycle is ``ProcessBackend``'s.
@@ -43,6 +43,7 @@ from desktop.core.context.commands import acp_commands
 from desktop.core.context.images import refused_images
 from desktop.core.events import (
     AgentReady,
+    ChoiceKind,
     Decision,
     ErrorEvent,
     Notice,
@@ -53,9 +54,12 @@ from desktop.core.events import (
     Usage,
 )
 from desktop.core.mcp import McpSource
+from desktop.core.plans import acp_plan
 from desktop.core.protocols.acp.cards import ToolCards
+from desktop.core.protocols.acp.choices import SessionChoices
 from desktop.core.protocols.acp.mcp_servers import acp_servers
 from desktop.core.protocols.acp.prompt import prompt_blocks
+from desktop.core.protocols.acp.terminals import TerminalClient, Terminals
 from desktop.core.protocols.acp.transport import ProcessTransport
 from desktop.core.protocols.acp.workspace_fs import WorkspaceFiles
 from desktop.core.protocols.process_backend import ProcessBackend, ProcessOptions
@@ -111,7 +115,7 @@ def _usage(data: Any) -> Usage | None:
     return None
 
 
-class AcpBackend(ProcessBackend[AcpLaunch]):
+class AcpBackend(TerminalClient, ProcessBackend[AcpLaunch]):
     """One ACP agent process and one ACP session (raw signals: every incoming ``acp.*``)."""
 
     protocol = "acp"
@@ -124,6 +128,10 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
         super().__init__(launch, **options)
         self._files = WorkspaceFiles(launch.cwd)
         self._cards = ToolCards(launch.cwd)
+        self._choices = SessionChoices()
+        self._terminals = Terminals(
+            launch.cwd, self._cards, launch.env, lambda: self._process.tree_tag
+        )
         self._conn: ClientSideConnection | None = None
         self._loading = False
         self._cancelled = False
@@ -143,7 +151,7 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
     async def _handshake(self) -> AgentReady:
         transport = ProcessTransport(self._process, self._bad_line)
         conn = self._conn = ClientSideConnection(
-            # Terminal and elicitation methods are left out on purpose: not advertised, -32601.
+            # Elicitation methods are left out on purpose: not advertised, -32601.
             cast(Client, self),
             transport,
             observers=[self._observe],
@@ -153,7 +161,7 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
             protocol_version=PROTOCOL_VERSION,
             client_capabilities=ClientCapabilities(
                 fs=FileSystemCapabilities(read_text_file=serve, write_text_file=serve),
-                terminal=False,
+                terminal=True,
             ),
             client_info=Implementation(name="agent-desk", title="Agent Desk", version=__version__),
         )
@@ -163,7 +171,10 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
         if self._resume_id and can_load:
             self._loading = True
             try:
-                await conn.load_session(cwd=cwd, session_id=self._resume_id, mcp_servers=mcp)
+                loaded = await conn.load_session(
+                    cwd=cwd, session_id=self._resume_id, mcp_servers=mcp
+                )
+                self._read_choices(loaded)
                 self._session_id = self._resume_id
             except RequestError as exc:
                 text = QT_TRANSLATE_NOOP(
@@ -176,6 +187,7 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
         if self._session_id is None:
             session = await conn.new_session(cwd=cwd, mcp_servers=mcp)
             self._session_id = session.session_id
+            self._read_choices(session)
         info = init.agent_info
         self._capabilities = _dump(init.agent_capabilities) or {}
         return AgentReady(
@@ -223,6 +235,32 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
         """Resolve the waiting permission request (or a pending host-side file write)."""
         self._cards.decide(call_id, decision)
 
+    async def set_choice(self, kind: ChoiceKind, choice_id: str) -> None:
+        """``session/set_mode`` or ``session/set_config_option`` (the model option)."""
+        if self._conn is None or self._session_id is None:
+            return
+        choices = self._choices
+        try:
+            if kind == ChoiceKind.MODE:
+                await self._conn.set_session_mode(session_id=self._session_id, mode_id=choice_id)
+                choices.mode = choice_id
+                self._emit(choices.mode_event())
+            elif choices.model_option is not None:
+                answer = await self._conn.set_config_option(
+                    config_id=choices.model_option, session_id=self._session_id, value=choice_id
+                )
+                choices.model = choice_id
+                choices.read_options(_dump(answer).get("configOptions") or [])
+                self._emit(choices.model_event())
+        except (RequestError, ConnectionError) as exc:
+            said = QT_TRANSLATE_NOOP("AgentNotice", "{name} could not switch to {choice}: {error}")
+            said = said.with_args(name=self.name, choice=choice_id, error=exc)
+            self._emit(Notice(level="warning", message=said.english, i18n=said))
+
+    def _read_choices(self, response: Any) -> None:
+        for event in self._choices.read_session(_dump(response) or {}):
+            self._emit(event)
+
     async def interrupt(self) -> None:
         """``session/cancel``; waiting permission requests are answered ``cancelled``."""
         self._cancelled = True
@@ -236,12 +274,14 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
     def _before_shutdown(self) -> None:
         """Answer waiting requests first; codex-acp keeps running after stdin closes."""
         self._cards.withdraw_all(QT_TRANSLATE_NOOP("ToolReason", "The agent is shutting down"))
+        self._terminals.release_all()
 
     async def _read_output(self) -> None:
         """Nothing to do: the acp connection reads stdout on its own task."""
 
     async def _after_exit(self) -> None:
         self._cards.withdraw_all(QT_TRANSLATE_NOOP("ToolReason", "The agent exited"))
+        self._terminals.release_all()
         if self._conn is not None:
             with contextlib.suppress(Exception):
                 await self._conn.close()
@@ -275,7 +315,10 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
     ) -> None:
         turn = self._cards.end_turn()
         if turn is not None:
-            self._emit(TurnEnded(turn_id=turn, reason=reason, usage=usage, message=message))
+            model = self._choices.model
+            self._emit(
+                TurnEnded(turn_id=turn, reason=reason, usage=usage, model=model, message=message)
+            )
 
     # ------------------------------------------------------------------ Client: permissions
 
@@ -314,24 +357,6 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
         self._files.write(path, content)
         self._cards.written(call_id, path, preview)
 
-    # ------------------------------------------------------------------ Client: terminals
-
-    async def create_terminal(self, *args: Any, **kwargs: Any) -> Any:
-        """Not offered (``terminal: false``); the acp package would otherwise answer null."""
-        raise RequestError.method_not_found("terminal/create")
-
-    async def terminal_output(self, *args: Any, **kwargs: Any) -> Any:
-        raise RequestError.method_not_found("terminal/output")
-
-    async def release_terminal(self, *args: Any, **kwargs: Any) -> Any:
-        raise RequestError.method_not_found("terminal/release")
-
-    async def wait_for_terminal_exit(self, *args: Any, **kwargs: Any) -> Any:
-        raise RequestError.method_not_found("terminal/wait_for_exit")
-
-    async def kill_terminal(self, *args: Any, **kwargs: Any) -> Any:
-        raise RequestError.method_not_found("terminal/kill")
-
     # ------------------------------------------------------------------ Client: updates
 
     async def session_update(self, session_id: str, update: Any, **kwargs: Any) -> None:
@@ -349,15 +374,13 @@ class AcpBackend(ProcessBackend[AcpLaunch]):
         elif kind in ("tool_call", "tool_call_update"):
             self._cards.update(data)
         elif kind == "plan":
-            entries = data.get("entries") or []
-            lines = [f"[{e.get('status', '')}] {e.get('content', '')}" for e in entries]
-            plan = QT_TRANSLATE_NOOP("AgentNotice", "Plan:\n{steps}").with_args(
-                steps="\n".join(lines)
-            )
-            self._emit(Notice(turn_id=self._turn, message=plan.english, i18n=plan))
+            self._emit(acp_plan(data, self._turn))
         elif kind == "available_commands_update":
             self._emit(acp_commands(data))  # the composer's / menu
         elif kind == "current_mode_update":
-            mode = QT_TRANSLATE_NOOP("AgentNotice", "Agent mode: {mode}")
-            mode = mode.with_args(mode=data.get("currentModeId"))
-            self._emit(Notice(message=mode.english, i18n=mode))
+            self._choices.mode = data.get("currentModeId") or None
+            self._emit(self._choices.mode_event())
+        elif kind == "config_option_update" and self._choices.read_options(
+            data.get("configOptions") or []
+        ):
+            self._emit(self._choices.model_event())

@@ -32,6 +32,7 @@ from desktop.core.context.images import ImageInput, image_input, refused_images,
 from desktop.core.events import (
     AgentReady,
     ApprovalMode,
+    ChoiceKind,
     Decision,
     ErrorEvent,
     SessionEvent,
@@ -43,6 +44,7 @@ from desktop.core.protocols.aionrs import wire
 from desktop.core.protocols.aionrs.heartbeat import Heartbeat
 from desktop.core.protocols.aionrs.mapping import EventMapper
 from desktop.core.protocols.aionrs.mcp_servers import add_servers, redacted
+from desktop.core.protocols.aionrs.models import launched_model
 from desktop.core.protocols.aionrs.usage import UsageCounter, version_tuple
 from desktop.core.protocols.process_backend import ProcessBackend
 from desktop.core.signals import RawSignal
@@ -119,6 +121,8 @@ class AionrsBackend(ProcessBackend[LaunchSpec]):
         ready = await self._ready_event
         self._session_id = ready.session_id
         self._mapper.capabilities = ready.capabilities
+        self._mapper.model = launched_model(self._launch.argv, self._launch.env)
+        self._mapper.report_model()
         self._mapper.aionrs_02 = version_tuple(ready.version) >= (0, 2)
         self._heartbeat_task = asyncio.get_running_loop().create_task(self._heartbeat.run())
         if self._mcp is not None:
@@ -191,6 +195,12 @@ class AionrsBackend(ProcessBackend[LaunchSpec]):
     async def set_mode(self, mode: ApprovalMode) -> None:
         """Forward ``set_mode`` (the host applies the mode itself as well)."""
         await self._send(wire.SetMode(mode=mode.value))
+
+    async def set_choice(self, kind: ChoiceKind, choice_id: str) -> None:
+        """``set_config {model}`` (aionrs applies it after a running turn)."""
+        if kind == ChoiceKind.MODEL:
+            await self._send(wire.SetConfig(model=choice_id))
+            self._mapper.choose(choice_id)
 
     async def send_history(self, text: str) -> None:
         """``init_history`` (a no-op in real aionrs; resume with ``--resume`` instead)."""

@@ -17,6 +17,7 @@ from typing import assert_never
 
 from desktop.core.backend import EmitFn
 from desktop.core.events import (
+    ChoicesChanged,
     ErrorEvent,
     Notice,
     ThinkingDelta,
@@ -32,6 +33,7 @@ from desktop.core.events import (
 from desktop.core.protocols.aionrs import wire
 from desktop.core.protocols.aionrs.heartbeat import Heartbeat
 from desktop.core.protocols.aionrs.mcp_servers import McpTracker
+from desktop.core.protocols.aionrs.models import model_choices
 from desktop.core.protocols.aionrs.usage import UsageCounter
 from desktop.core.texts import QT_TRANSLATE_NOOP, CoreText
 
@@ -82,6 +84,27 @@ class EventMapper:
         self._calls: dict[str, tuple[str, ToolCategory]] = {}
         #: The MCP servers sent to the agent, and their typed status.
         self.mcp = McpTracker()
+        #: The model it runs (``--model``, or what it reports), and the last choice shown.
+        self.model: str | None = None
+        self._shown_choices: ChoicesChanged | None = None
+
+    def report_model(self) -> None:
+        """Show the model it runs and offers (from its capabilities), once per change."""
+        extras = self.capabilities.model_extra or {}
+        choices = model_choices(extras, self.model)
+        if choices is not None and choices != self._shown_choices:
+            self.model = choices.current
+            self._shown_choices = choices
+            self._out(choices)
+
+    def choose(self, model: str) -> None:
+        """The user chose ``model`` (sent with ``set_config``): shown and priced from now on."""
+        self.model = model
+        shown = self._shown_choices
+        self._shown_choices = ChoicesChanged(
+            current=model, available=shown.available if shown else []
+        )
+        self._out(self._shown_choices)
 
     def begin_turn(self, turn_id: str) -> None:
         """A prompt went out: events from now on belong to ``turn_id``."""
@@ -121,6 +144,7 @@ class EventMapper:
                     self._out(stopped)
             case wire.ConfigChanged():
                 self.capabilities = event.capabilities
+                self.report_model()
             case wire.McpReady():
                 ready = QT_TRANSLATE_NOOP("Mcp", "MCP server {name} is ready ({n} tools).")
                 ready = ready.with_args(name=repr(event.name), n=len(event.tools))
@@ -199,6 +223,7 @@ class EventMapper:
                 turn_id=turn,
                 reason=reason,
                 usage=usage,
+                model=self.model,
                 message=self._turn_error,
             )
         )

@@ -15,6 +15,7 @@ This module is the JSON-RPC handshake and turn lifecycle (the process lifecycle 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass, field, replace
@@ -26,7 +27,10 @@ from desktop.core import session_texts as said
 from desktop.core.backend import EmitFn, Prompt
 from desktop.core.context.images import split_images
 from desktop.core.events import (
+    AgentChoice,
     AgentReady,
+    ChoiceKind,
+    ChoicesChanged,
     Decision,
     ErrorEvent,
     Notice,
@@ -39,6 +43,7 @@ from desktop.core.process import AgentProcess
 from desktop.core.protocols.codex.approvals import APPROVAL_METHODS, ApprovalDesk
 from desktop.core.protocols.codex.config import CodexOptions
 from desktop.core.protocols.codex.mcp_servers import codex_mcp
+from desktop.core.protocols.codex.models import model_choices
 from desktop.core.protocols.codex.notifications import NotificationMapper
 from desktop.core.protocols.codex.rpc import (
     METHOD_NOT_FOUND,
@@ -56,6 +61,8 @@ from desktop.sdk.types import SignalType
 
 log = logging.getLogger(__name__)
 
+#: Seconds ``model/list`` may take before the picker offers only the thread's model.
+MODEL_LIST_TIMEOUT = 15.0
 CLIENT_INFO = {"name": "agent-desk", "title": "Agent Desk", "version": __version__}
 _TURN_REASONS = {
     "completed": TurnEndReason.COMPLETED,
@@ -91,6 +98,10 @@ class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
         super().__init__(launch, **options)
         self._rpc = self._peer()
         self._state = TurnState(workspace=launch.cwd)
+        #: The thread's model, and the one the user chose (sent with each turn).
+        self._model: str | None = None
+        self._chosen_model: str | None = None
+        self._models: list[AgentChoice] = []
         self._approvals = ApprovalDesk(self._state)
         self._notifications = NotificationMapper(self._state, self._approvals)
         self._interrupt_wanted = False
@@ -165,6 +176,9 @@ class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
         capabilities = {
             k: result.get(k) for k in ("model", "modelProvider", "approvalPolicy", "sandbox")
         }
+        model = result.get("model")
+        self._model = self._chosen_model or (model if isinstance(model, str) else None)
+        self._spawn(self._list_models())
         return AgentReady(
             agent=self.name,
             protocol=self.protocol,
@@ -185,7 +199,24 @@ class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
         items: list[dict[str, Any]] = [{"type": "text", "text": text, "text_elements": []}]
         items += [{"type": "localImage", "path": path} for path in images]
         params = {"threadId": self._session_id, "input": items}
+        if self._chosen_model:
+            params["model"] = self._chosen_model
         self._spawn(self._start_turn(turn_id, params))
+
+    async def _list_models(self) -> None:
+        """Ask which models Codex offers (the picker); a Codex that cannot say offers its own."""
+        try:
+            result = await asyncio.wait_for(self._rpc.call("model/list", {}), MODEL_LIST_TIMEOUT)
+            self._models = model_choices(result)
+        except (RpcError, RpcClosedError, TimeoutError) as exc:
+            log.info("codex model/list: %s", exc)
+        self._emit(ChoicesChanged(current=self._model, available=self._models))
+
+    async def set_choice(self, kind: ChoiceKind, choice_id: str) -> None:
+        """Use ``choice_id`` from the next turn on (Codex takes a model per turn)."""
+        if kind == ChoiceKind.MODEL:
+            self._model = self._chosen_model = choice_id
+            self._emit(ChoicesChanged(current=self._model, available=self._models))
 
     async def _start_turn(self, turn_id: str, params: dict[str, Any]) -> None:
         state = self._state
@@ -307,6 +338,7 @@ class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
                 turn_id=turn,
                 reason=reason,
                 usage=usage if usage != Usage() else None,
+                model=self._model,
                 message=message,
             )
         )
