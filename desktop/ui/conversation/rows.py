@@ -19,6 +19,7 @@ from desktop.core.entries import (
     ExitItem,
     Item,
     MessageItem,
+    PlanItem,
     StreamItem,
     ToolItem,
     TurnEndItem,
@@ -39,6 +40,8 @@ EXTRA_PX = 64
 
 def shows(item: Item) -> bool:
     """Whether ``item`` gets a widget (mirrors the ``None`` cases of ``ConversationView._make``)."""
+    if isinstance(item, PlanItem):
+        return False
     if isinstance(item, MessageItem):
         return not item.echo
     if isinstance(item, TurnEndItem):

@@ -35,6 +35,7 @@ from desktop.core.entries import (
     ExitItem,
     Item,
     MessageItem,
+    PlanItem,
     StreamItem,
     ToolItem,
     ToolStatus,
@@ -206,6 +207,8 @@ class ConversationView(QScrollArea):
                 if item.reason != TurnEndReason.COMPLETED and said:
                     return MessageRow(item, "error", said)
                 return None
+            case PlanItem():
+                return None  # pinned above the composer (``desktop.ui.plan_view``)
             case _:
                 assert_never(item)
 
