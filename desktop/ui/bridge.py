@@ -28,6 +28,7 @@ class SessionSignals(QObject):
         rules_changed(RulesChanged): the always-rules changed (the whole list).
         turn_started(TurnStarted): a prompt went to the agent.
         turn_ended(TurnEnded): a turn finished; carries usage.
+        mcp_status(McpStatus): one of the conversation's MCP servers changed state.
         commands_changed(CommandsChanged): the agent's slash commands changed.
     """
 
@@ -37,6 +38,7 @@ class SessionSignals(QObject):
     rules_changed = Signal(object)
     turn_started = Signal(object)
     turn_ended = Signal(object)
+    mcp_status = Signal(object)
     commands_changed = Signal(object)
 
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
@@ -48,6 +50,7 @@ class SessionSignals(QObject):
             "rules_changed": self.rules_changed,
             "turn_started": self.turn_started,
             "turn_ended": self.turn_ended,
+            "mcp_status": self.mcp_status,
             "commands_changed": self.commands_changed,
         }
         self._unsubscribe: Callable[[], None] | None = session.subscribe(self._on_event)

@@ -23,6 +23,7 @@ from desktop.core.events import (
     ApprovalMode,
     Decision,
     DecisionSource,
+    McpStatus,
     ModeChanged,
     RulesChanged,
     SessionState,
@@ -42,6 +43,7 @@ from desktop.ui.conversation.view import ConversationView
 from desktop.ui.conversation_ends import ConversationEnds
 from desktop.ui.cursor_blink import CursorBlink
 from desktop.ui.idle_stop import IdleStop
+from desktop.ui.mcp_status import McpServers
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.welcome.banner import FixBanner
 from desktop.ui.welcome.controller import WelcomeController
@@ -95,6 +97,8 @@ class ConversationPane(QWidget):
         self.view = ConversationView(self.transcript)
         self.composer = Composer(workspace)
         self.usage = Usage()
+        #: The conversation's MCP servers and their state (the status bar shows them).
+        self.mcp_servers = McpServers()
         self.navigator = ApprovalNavigator(self.composer.editor, self)
         self.ends = ConversationEnds(self.view, self.composer.editor)  # Ctrl+Home / Ctrl+End
         CursorBlink.watch(self.composer.editor)  # no blink timer in an idle window
@@ -127,6 +131,7 @@ class ConversationPane(QWidget):
         bridge.mode_changed.connect(self._on_mode_changed)
         bridge.rules_changed.connect(self._on_rules_changed)
         bridge.turn_ended.connect(self._on_turn_ended)
+        bridge.mcp_status.connect(self._on_mcp_status)
         self.view.decided.connect(self.decide)
         self.view.restart_requested.connect(self._on_restart)
         self.view.approval_shown.connect(self._on_approval_shown)
@@ -275,6 +280,10 @@ class ConversationPane(QWidget):
     def _on_rules_changed(self, event: RulesChanged) -> None:
         self.composer.show_rules(len(event.rules))
         self.rules_panel.show_rules(event.rules)
+
+    def _on_mcp_status(self, event: McpStatus) -> None:
+        self.mcp_servers.apply(event)
+        self.status_changed.emit()
 
     def _on_turn_ended(self, event: TurnEnded) -> None:
         if event.usage is not None:

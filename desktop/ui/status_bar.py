@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel, QStatusBar
 from desktop.ui.agent_titles import agent_title
 from desktop.ui.composer import mode_label
 from desktop.ui.i18n import QT_TRANSLATE_NOOP
+from desktop.ui.mcp_status import McpIndicator
 
 if TYPE_CHECKING:
     from desktop.ui.pane import ConversationPane
@@ -59,6 +60,9 @@ class WindowStatus:
             label.setObjectName(f"status_{key}")
             label.setAccessibleName(tr(names[key]))
             if key == "tokens":
+                #: The conversation's MCP servers ("MCP: 2 connected, 1 failed"), with a popup.
+                self.mcp = McpIndicator(bar)
+                bar.addPermanentWidget(self.mcp)
                 bar.addPermanentWidget(label)
             else:
                 bar.addWidget(label)
@@ -83,5 +87,6 @@ class WindowStatus:
                 f"{usage.input_tokens:,}", f"{usage.output_tokens:,}", f"{cache:,}"
             )
         )
+        self.mcp.show_servers(pane.mcp_servers)
         for label in self.labels.values():  # a reader hears what each label says, not its kind
             label.setAccessibleDescription(label.text())

@@ -147,7 +147,7 @@ def test_pages_from_the_keyboard(
         assert dialog.stack.currentWidget() is dialog.agents
         qtbot.keyClick(dialog, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
         qtbot.keyClick(dialog, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
-        assert dialog.heading.text() == "General"  # wraps around
+        assert dialog.heading.text() == "MCP servers"  # wraps around
         assert dialog.nav.item(0).text() == "Providers"
         await until(lambda: dialog.catalogue.ready, what="catalogue lookup")
         await runtime.aclose()
