@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,13 +16,14 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop.ui.composer_actions import PluginButton
-from desktop.ui.i18n import QT_TRANSLATE_NOOP
+from desktop.ui.mode_button import _MODES, ModeButton, mode_label
+
+__all__ = ["_MODES", "Composer", "ModeButton", "PromptEdit", "mode_label"]
 from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role
 
@@ -30,30 +32,6 @@ if TYPE_CHECKING:
 
 # ``QtCore.Qt`` inside methods, not ``Qt`` at import: the empty first window shows a composer
 # before the ``Qt`` enums are built (see ``desktop.ui.theme``).
-
-#: ``ApprovalMode`` values (``desktop.core.events``; a test keeps them equal). Plain strings,
-#: because the composer is painted before the core is imported (see ``desktop.ui.startup``).
-
-_MODES = (
-    ("default", QT_TRANSLATE_NOOP("Composer", "Ask every time")),
-    ("auto_edit", QT_TRANSLATE_NOOP("Composer", "Auto-approve edits")),
-    ("yolo", QT_TRANSLATE_NOOP("Composer", "Approve everything (yolo)")),
-)
-
-
-#: Short mode labels for a narrow window (the full label stays in the tooltip and the
-#: accessible name).
-_SHORT_MODES = {
-    "default": QT_TRANSLATE_NOOP("Composer", "Ask"),
-    "auto_edit": QT_TRANSLATE_NOOP("Composer", "Auto-edit"),
-    "yolo": QT_TRANSLATE_NOOP("Composer", "Yolo"),
-}
-
-
-def mode_label(mode: str) -> str:
-    """An approval mode (``ApprovalMode`` value) in words ("Ask every time")."""
-    return QCoreApplication.translate("Composer", dict(_MODES).get(mode, mode))
-
 
 #: Seconds after the last key typed into the composer during which it is "in use": a new
 #: approval request does not take keyboard focus from it (see ``PromptEdit.in_use``).
@@ -142,54 +120,6 @@ class PromptEdit(QPlainTextEdit):
             super().dropEvent(event)
 
 
-class ModeButton(QToolButton):
-    """The approval-mode button: "Ask every time · 2 rules  ▾" (the pane opens its panel).
-
-    ``currentText()`` and ``currentData()`` answer as the combo box it replaced did: the mode's
-    label and its ``ApprovalMode`` value.
-    """
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("modeButton")
-        self.setToolTip(self.tr("Approval mode and always-rules of this conversation"))
-        decorate(self, Icon.MODE, role="muted", beside_text=True)
-        self._mode, self._rules = _MODES[0][0], 0
-        self._compact = False
-        self._show()
-
-    def currentText(self) -> str:
-        """The current mode's label."""
-        return mode_label(self._mode)
-
-    def currentData(self) -> str:
-        """The current mode (an ``ApprovalMode`` value)."""
-        return self._mode
-
-    def show_state(self, mode: str | None = None, rules: int | None = None) -> None:
-        """Show the mode and the always-rule count (None: unchanged)."""
-        if mode in dict(_MODES):
-            self._mode = mode
-        if rules is not None:
-            self._rules = rules
-        self._show()
-
-    def set_compact(self, compact: bool) -> None:
-        """Show the short label ("Ask · 2") in a narrow window."""
-        self._compact = compact
-        self._show()
-
-    def _show(self) -> None:
-        text = self.currentText()
-        if self._rules:
-            text += f" · {self._rules} rule{'s' if self._rules != 1 else ''}"
-        short = QCoreApplication.translate("Composer", _SHORT_MODES.get(self._mode, text)) + (
-            f" · {self._rules}" if self._rules else ""
-        )
-        self.setText(f"{short if self._compact else text}  ▾")
-        self.setAccessibleName(self.tr("Approval mode: {0}").format(text))
-
-
 class Composer(QWidget):
     """Bottom of a conversation.
 
@@ -197,16 +127,22 @@ class Composer(QWidget):
         submitted(str, list[str]): the user sent a prompt with attached file paths.
         stop_requested(): Stop (button, or Esc in the editor).
         mode_chosen(str): an approval mode was picked (in the mode button's panel).
+        files_changed(list[str]): the attached files changed (the chips show them).
     """
 
     submitted = Signal(str, list)
     stop_requested = Signal()
     mode_chosen = Signal(str)
+    files_changed = Signal(list)
 
     def __init__(self, workspace: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._workspace = workspace
+        self.workspace = workspace
         self.files: list[str] = []
+        #: More files for a prompt from its text (the ``@`` mentions: ``composer_context``).
+        self.file_sources: list[Callable[[str], list[str]]] = []
+        #: The attachment chips that replace the "📎 names" line, once installed.
+        self.chips: QWidget | None = None
         #: Buttons added by window plug-ins (``add_action``), by name.
         self.action_buttons: dict[str, QPushButton] = {}
         frame = QFrame()
@@ -344,6 +280,8 @@ class Composer(QWidget):
         if not text:
             return
         files = list(self.files)
+        for source in self.file_sources:
+            files += [f for f in source(text) if f not in files]
         self.editor.clear()
         self._on_clear_files()
         self.submitted.emit(text, files)
@@ -353,7 +291,7 @@ class Composer(QWidget):
         from PySide6.QtWidgets import QFileDialog
 
         dialog = QFileDialog(
-            self, QCoreApplication.translate("Composer", "Attach files"), str(self._workspace)
+            self, QCoreApplication.translate("Composer", "Attach files"), str(self.workspace)
         )
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
         dialog.filesSelected.connect(self.add_files)
@@ -367,6 +305,12 @@ class Composer(QWidget):
                 self.files.append(path)
         self._show_files()
 
+    def remove_file(self, path: str) -> None:
+        """Take one file off the next prompt."""
+        if path in self.files:
+            self.files.remove(path)
+            self._show_files()
+
     def _on_clear_files(self) -> None:
         self.files.clear()
         self._show_files()
@@ -374,8 +318,9 @@ class Composer(QWidget):
     def _show_files(self) -> None:
         names = ", ".join(Path(p).name for p in self.files)
         self.attachments.setText(f"📎 {names}")
-        self.attachments.setVisible(bool(self.files))
+        self.attachments.setVisible(bool(self.files) and self.chips is None)
         self.clear_files.setVisible(bool(self.files))
+        self.files_changed.emit(list(self.files))
 
     def show_mode(self, mode: str) -> None:
         """Reflect the session's mode without emitting ``mode_chosen``."""

@@ -31,12 +31,14 @@ from desktop.core.events import (
     TurnEnded,
     Usage,
 )
+from desktop.core.paths import app_paths
 from desktop.core.session import BUSY, BackendFactory
 from desktop.ui.announce import announce, turn_end_text
 from desktop.ui.approvals import ApprovalNavigator, spoken
 from desktop.ui.approvals.rules import RulesPanel
 from desktop.ui.bridge import SessionSignals
 from desktop.ui.composer import Composer
+from desktop.ui.composer_context.controller import ComposerContext
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
@@ -144,6 +146,13 @@ class ConversationPane(QWidget):
         self.rules_panel.revoke_requested.connect(self.revoke_rule)
         self.rules_panel.revoke_all_requested.connect(self.revoke_all_rules)
         self.composer.mode.clicked.connect(lambda: self.rules_panel.popup_at(self.composer.mode))
+        # @ files, pasted and dropped images, the / menu (``desktop.ui.composer_context``).
+        pasted = app_paths().data / "pasted"
+        self.context = ComposerContext(
+            self.composer, self.composer.workspace, self.scope.spawn, pasted
+        )
+        bridge.agent_ready.connect(self.context.agent_ready)
+        bridge.commands_changed.connect(self.context.commands_changed)
 
     @property
     def starter(self) -> Starter | None:

@@ -15,7 +15,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.context.images import split_images
 from desktop.core.entries import ExitItem, Item, MessageItem, UserItem
+from desktop.ui.composer_context.chips import ImageThumbs
 from desktop.ui.conversation.markdown import renderer
 from desktop.ui.i18n.core_text import shown
 from desktop.ui.theme import ElidedLabel, set_role, text_label
@@ -51,8 +53,11 @@ class UserBubble(QFrame):
         self._margins = layout.contentsMargins()
         self.text = text_label(renderer(False).plain(item.text), rich=True)
         layout.addWidget(self.text)
-        if item.files:
-            names = ", ".join(Path(f).name for f in item.files)
+        images, files = split_images(item.files)
+        if images:  # thumbnails, also when the conversation is reopened from history
+            layout.addWidget(ImageThumbs(images))
+        if files:
+            names = ", ".join(Path(f).name for f in files)
             layout.addWidget(text_label(f"📎 {names}", role="muted"))
         self.queued = text_label(self.tr("queued: sent when the agent is free"), role="muted")
         layout.addWidget(self.queued)
@@ -76,6 +81,8 @@ class UserBubble(QFrame):
             else:
                 document.setPlainText(label.text())
             widest = max(widest, int(document.idealWidth()) + 2)
+        for thumbs in self.findChildren(ImageThumbs):
+            widest = max(widest, thumbs.sizeHint().width())
         return widest + self._margins.left() + self._margins.right()
 
     def set_width_limit(self, limit: int) -> None:
