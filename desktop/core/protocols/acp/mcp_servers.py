@@ -20,7 +20,7 @@ from acp.schema import (
     SseMcpServer,
 )
 
-from desktop.core.events import Notice, SessionEvent
+from desktop.core.events import McpServerState, McpStatus, Notice, SessionEvent
 from desktop.core.mcp import McpSource, McpTransport, ResolvedMcpServer
 from desktop.core.texts import QT_TRANSLATE_NOOP
 
@@ -69,6 +69,8 @@ async def acp_servers(
             "Mcp", "This agent cannot use HTTP MCP servers; not available here: {names}."
         ).with_args(names=", ".join(refused))
         out(Notice(level="warning", message=text.english, i18n=text))
+        for name in refused:
+            out(McpStatus(server=name, state=McpServerState.FAILED, message=text.english))
     passed: AcpMcpServers = [acp_server(s) for s in found.servers if s.name not in refused]
     if passed:
         names = ", ".join(s.name for s in passed)
@@ -76,4 +78,6 @@ async def acp_servers(
             names=names
         )
         out(Notice(message=text.english, i18n=text))
+        for server in passed:  # the agent starts them and does not say how it went
+            out(McpStatus(server=server.name, state=McpServerState.PASSED))
     return passed

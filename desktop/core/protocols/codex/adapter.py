@@ -33,6 +33,8 @@ from desktop.core.events import (
     ChoicesChanged,
     Decision,
     ErrorEvent,
+    McpServerState,
+    McpStatus,
     Notice,
     TurnEnded,
     TurnEndReason,
@@ -142,6 +144,9 @@ class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
         text = QT_TRANSLATE_NOOP("Mcp", "MCP servers passed to Codex: {names}.")
         said = text.with_args(names=names)
         emit(Notice(message=said.english, i18n=said))
+        for server in found.servers:  # Codex starts them and does not say how it went
+            if any(arg.startswith(f"mcp_servers.{server.name}.") for arg in args):
+                emit(McpStatus(server=server.name, state=McpServerState.PASSED))
 
     async def _handshake(self) -> AgentReady:
         init = await self._rpc.call(
