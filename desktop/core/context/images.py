@@ -20,7 +20,7 @@ from typing import Any
 from desktop.core.events import Notice
 from desktop.core.texts import QT_TRANSLATE_NOOP
 
-#: The image types agents take (the ACP, Anthropic and OpenAI sets agree), by file suffix.
+# The image types agents take (the ACP, Anthropic and OpenAI sets agree), by file suffix.
 IMAGE_TYPES = {
     ".png": "image/png",
     ".jpg": "image/jpeg",
@@ -28,7 +28,7 @@ IMAGE_TYPES = {
     ".gif": "image/gif",
     ".webp": "image/webp",
 }
-#: Larger images are refused by the providers; the composer refuses them first.
+# Larger images are refused by the providers; the composer refuses them first.
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
 
 
@@ -37,8 +37,8 @@ class ImageInput(StrEnum):
 
     TAKEN = "taken"
     REFUSED = "refused"
-    #: The agent does not say (aionrs ``image_input: unknown``, remote runtimes): sent, and the
-    #: agent answers for it.
+    # The agent does not say (aionrs ``image_input: unknown``, remote runtimes): sent, and the
+    # agent answers for it.
     UNKNOWN = "unknown"
 
 

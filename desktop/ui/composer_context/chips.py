@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLay
 from desktop.core.context.images import image_type
 from desktop.ui.theme import follow, set_role
 
-#: The side of a chip's thumbnail and of a transcript thumbnail, in pixels.
+# The side of a chip's thumbnail and of a transcript thumbnail, in pixels.
 CHIP_PX, TRANSCRIPT_PX = 36, 120
 
 _SHEET = """

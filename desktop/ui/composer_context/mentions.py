@@ -23,9 +23,9 @@ from desktop.ui.composer_context.tokens import MENTION
 
 log = logging.getLogger(__name__)
 
-#: Seconds after which an opening finder lists the workspace again.
+# Seconds after which an opening finder lists the workspace again.
 STALE_S = 10.0
-#: Rows the finder offers.
+# Rows the finder offers.
 SHOWN = 30
 
 Spawn = Callable[[Coroutine[Any, Any, None]], object]
@@ -41,7 +41,7 @@ class FileMentions:
         self.index: FileIndex | None = None
         self._listed_at = 0.0
         self._listing = False
-        #: Picked mentions: the token's path (relative, ``/``-separated) → the file's path.
+        # Picked mentions: the token's path (relative, ``/``-separated) → the file's path.
         self.picked: dict[str, str] = {}
 
     def opened(self) -> None:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from desktop.ui.theme import follow
 
-#: Rows shown before the list scrolls.
+# Rows shown before the list scrolls.
 VISIBLE_ROWS = 8
 
 _SHEET = """

@@ -19,7 +19,7 @@ from desktop.core.events import AgentCommand
 from desktop.ui.composer_context.popup import PopupChoice
 from desktop.ui.i18n import QT_TRANSLATE_NOOP
 
-#: Agent Desk's commands: name → description (translated when shown).
+# Agent Desk's commands: name → description (translated when shown).
 DESK_COMMANDS = {
     "new": QT_TRANSLATE_NOOP("ComposerContext", "Start a new conversation"),
     "clear": QT_TRANSLATE_NOOP(
@@ -27,7 +27,7 @@ DESK_COMMANDS = {
     ),
     "mode": QT_TRANSLATE_NOOP("ComposerContext", "Choose the approval mode and always-rules"),
 }
-#: Keys of the desk's rows in the popup (agent rows are ``agent:<name>``).
+# Keys of the desk's rows in the popup (agent rows are ``agent:<name>``).
 DESK, AGENT = "desk:", "agent:"
 
 

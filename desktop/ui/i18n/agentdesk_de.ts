@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
+    <name></name>
+    <message>
+        <source>MCP: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP servers of this conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tools: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP servers of this conversation: click for details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{what} of this conversation: click to switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{what} of this conversation (the agent offers no other)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>About</name>
     <message>
         <source>A desktop host for AI coding agents: every edit and command is shown first and approved from the keyboard.</source>
@@ -41,22 +76,8 @@
 <context>
     <name>AgentNotice</name>
     <message>
-        <source>Plan:
-{steps}</source>
-        <translation>Plan:
-{steps}</translation>
-    </message>
-    <message>
-        <source>Agent commands: {names}</source>
-        <translation>Befehle des Agenten: {names}</translation>
-    </message>
-    <message>
-        <source>Agent mode: {mode}</source>
-        <translation>Modus des Agenten: {mode}</translation>
-    </message>
-    <message>
         <source>a cancellation</source>
-        <extracomment>The host&apos;s turn id (``None`` between turns). ``stop`` was sent in this turn: it ends as ``stopped``. aionrs 0.2.x: cumulative usage, ``stop`` = quit. The message of a fatal error in this turn: the turn then ends as ``error``. Name and category of every tool call of the conversation, by call id.</extracomment>
+        <extracomment>The host&apos;s turn id (``None`` between turns). ``stop`` was sent in this turn: it ends as ``stopped``. aionrs 0.2.x: cumulative usage, ``stop`` = quit. The message of a fatal error in this turn: the turn then ends as ``error``. Name and category of every tool call of the conversation, by call id. The MCP servers sent to the agent, and their typed status. The model it runs (``--model``, or what it reports), and the last choice shown.</extracomment>
         <translation>einen Abbruch</translation>
     </message>
     <message>
@@ -66,6 +87,14 @@
     <message>
         <source>a result</source>
         <translation>ein Ergebnis</translation>
+    </message>
+    <message>
+        <source>This agent does not take images; not sent: {names}</source>
+        <translation>Dieser Agent nimmt keine Bilder an; nicht gesendet: {names}</translation>
+    </message>
+    <message>
+        <source>{name} could not switch to {choice}: {error}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -296,6 +325,21 @@
     </message>
 </context>
 <context>
+    <name>AttachmentChips</name>
+    <message>
+        <source>Remove {0}</source>
+        <translation>{0} entfernen</translation>
+    </message>
+    <message>
+        <source>Remove {0} from the next prompt</source>
+        <translation>{0} aus der nächsten Nachricht entfernen</translation>
+    </message>
+    <message>
+        <source>Attached: {0}</source>
+        <translation>Angehängt: {0}</translation>
+    </message>
+</context>
+<context>
     <name>CardLine</name>
     <message>
         <source>Decision</source>
@@ -472,7 +516,7 @@
     </message>
     <message>
         <source>Attach…</source>
-        <extracomment>Buttons added by window plug-ins (``add_action``), by name.
+        <extracomment>More files for a prompt from its text (the ``@`` mentions: ``composer_context``). The attachment chips that replace the &quot;📎 names&quot; line, once installed. Buttons added by window plug-ins (``add_action``), by name.
 ----------
 Narrow window: short labels (``_fit``); the row&apos;s width with the full ones. Labels of the buttons that show their icon alone while compact.</extracomment>
         <translation>Anhängen…</translation>
@@ -516,6 +560,45 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Send the prompt (Enter)</source>
         <translation>Die Eingabe senden (Enter)</translation>
+    </message>
+</context>
+<context>
+    <name>ComposerContext</name>
+    <message>
+        <source>This agent does not take images; not attached: {0}</source>
+        <translation>Dieser Agent nimmt keine Bilder an; nicht angehängt: {0}</translation>
+    </message>
+    <message>
+        <source>Images larger than 20 MB are not sent; not attached: {0}</source>
+        <translation>Bilder über 20 MB werden nicht gesendet; nicht angehängt: {0}</translation>
+    </message>
+    <message>
+        <source>The pasted image could not be saved</source>
+        <translation>Das eingefügte Bild konnte nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Listing the workspace&apos;s files…</source>
+        <translation>Dateien des Arbeitsbereichs werden aufgelistet…</translation>
+    </message>
+    <message>
+        <source>Files in {0}</source>
+        <translation>Dateien in {0}</translation>
+    </message>
+    <message>
+        <source>Start a new conversation</source>
+        <translation>Neue Unterhaltung beginnen</translation>
+    </message>
+    <message>
+        <source>Clear the context: go on in a new conversation (this one is kept)</source>
+        <translation>Kontext leeren: in einer neuen Unterhaltung weiter (diese bleibt erhalten)</translation>
+    </message>
+    <message>
+        <source>Choose the approval mode and always-rules</source>
+        <translation>Freigabemodus und Immer-Regeln wählen</translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation>Befehle</translation>
     </message>
 </context>
 <context>
@@ -623,7 +706,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <name>ConversationView</name>
     <message>
         <source>Jump to latest</source>
-        <extracomment>Minimum time between two repaints of streamed text (60 per second). How close to the bottom (pixels) still counts as &quot;at the bottom&quot; (the view follows new text). Gap between the &quot;Jump to latest&quot; button and the bottom of the conversation. Share of the column a prompt may take before it wraps (never less than ``_BUBBLE_MIN``). Widgets that are not entries (a turn&apos;s changes), each below the entry of its key.</extracomment>
+        <extracomment>Minimum time between two repaints of streamed text (60 per second). How close to the bottom (pixels) still counts as &quot;at the bottom&quot; (the view follows new text). Gap between the &quot;Jump to latest&quot; button and the bottom of the conversation. Share of the column a prompt may take before it wraps (never less than ``_BUBBLE_MIN``). The widgets built now (near the viewport, or kept: see ``keeps``), by entry key. Widgets that are not entries (a turn&apos;s changes), each below the entry of its key.</extracomment>
         <translation>Zum Neuesten</translation>
     </message>
     <message>
@@ -997,6 +1080,17 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>ImageThumbs</name>
+    <message>
+        <source>{0} (missing)</source>
+        <translation>{0} (fehlt)</translation>
+    </message>
+    <message>
+        <source>Image: {0}</source>
+        <translation>Bild: {0}</translation>
+    </message>
+</context>
+<context>
     <name>KeyPanel</name>
     <message>
         <source>stored in the system keyring</source>
@@ -1140,6 +1234,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>This agent cannot use MCP servers; not available here: {names}.</source>
+        <extracomment>Where an agent names the server of an MCP failure in its message (real aionrs, the built-in). The extra field the built-in agent puts on its MCP errors and notices.</extracomment>
         <translation>Dieser Agent kann keine MCP-Server verwenden; hier nicht verfügbar: {names}.</translation>
     </message>
     <message>
@@ -1148,12 +1243,243 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>MCP servers passed to Codex: {names}.</source>
-        <extracomment>The configured MCP servers of the workspace (``-c mcp_servers.*`` at spawn).</extracomment>
+        <extracomment>Seconds ``model/list`` may take before the picker offers only the thread&apos;s model. The configured MCP servers of the workspace (``-c mcp_servers.*`` at spawn). The thread&apos;s model, and the one the user chose (sent with each turn).</extracomment>
         <translation>An Codex übergebene MCP-Server: {names}.</translation>
     </message>
     <message>
         <source>MCP server {name} is ready ({n} tools).</source>
         <translation>Der MCP-Server {name} ist bereit ({n} Werkzeuge).</translation>
+    </message>
+</context>
+<context>
+    <name>McpSettings</name>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kept in the system keyring, never in the MCP server file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove this row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored in the keyring; type to replace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secret value (goes to the keyring)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished">Name</translation>
+    </message>
+    <message>
+        <source>Letters, digits and dashes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local program (stdio)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished">Art</translation>
+    </message>
+    <message>
+        <source>Program, e.g. npx or /usr/bin/my-server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished">Befehl</translation>
+    </message>
+    <message>
+        <source>Arguments, as on a command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add variable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the server as typed here and list its tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation type="unfinished">Umgebung</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All workspaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This workspace ({0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These workspaces: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot test: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting {0}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working: {0} tools.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished">Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add an MCP server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished">Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected MCP server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No MCP servers yet. Add one: its tools go to every agent that takes them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all workspaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this workspace</source>
+        <translation type="unfinished">dieser Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>{0} workspaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checked: enabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP servers saved to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP servers saved, but a secret was not: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP servers saved to {0}; {1} secret(s) stored in the keyring.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>McpStatus</name>
+    <message>
+        <source>starting…</source>
+        <extracomment>``McpServerState`` values in words (a test keeps the keys equal to the enum&apos;s values).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>passed to the agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished">fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>stopped working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} passed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} failed</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1332,6 +1658,18 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>ModelPicker</name>
+    <message>
+        <source>Model</source>
+        <extracomment>What the button is about, by ``ChoiceKind`` value.</extracomment>
+        <translation type="unfinished">Modell</translation>
+    </message>
+    <message>
+        <source>Agent mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PaneChanges</name>
     <message>
         <source>Turn {turn} · 1 file · +{added} −{removed}</source>
@@ -1381,6 +1719,38 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Undoing the restore…</source>
         <translation>Mache das Zurücksetzen rückgängig …</translation>
+    </message>
+</context>
+<context>
+    <name>PlanView</name>
+    <message>
+        <source>Plan · {done} of {total} done</source>
+        <extracomment>The mark of each status (drawn in the status&apos;s colour by the style sheet). Steps listed; the rest are summed up in one line (&quot;and 3 more steps&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>and {n} more steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan: {done} of {total} steps done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the agent&apos;s plan</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2389,6 +2759,10 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>Schließen (Esc); ungespeicherte Änderungen gehen verloren</translation>
     </message>
     <message>
+        <source>no value for the secret {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Could not write the settings file: {0}</source>
         <translation>Die Einstellungsdatei konnte nicht geschrieben werden: {0}</translation>
     </message>
@@ -2399,6 +2773,14 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Not saved — </source>
         <translation>Nicht gespeichert — </translation>
+    </message>
+    <message>
+        <source>Tool servers every agent gets (secrets stay in the keyring).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Unsaved changes</source>
@@ -2830,6 +3212,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Status</source>
+        <extracomment>The model and agent-mode pickers, built when a conversation first offers a choice.</extracomment>
         <translation>Status</translation>
     </message>
     <message>
@@ -2850,6 +3233,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Agent of this conversation</source>
+        <extracomment>The conversation&apos;s MCP servers (&quot;MCP: 2 connected, 1 failed&quot;), with a popup.</extracomment>
         <translation>Agent dieser Unterhaltung</translation>
     </message>
     <message>
@@ -2859,6 +3243,22 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Tokens in {0} · out {1} · cache {2}</source>
         <translation>Tokens ein {0} · aus {1} · Cache {2}</translation>
+    </message>
+    <message>
+        <source>No cost estimate: the price table does not know this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≈ at least {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≈ {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated from the price table (Settings ▸ Usage and cost); the bill may differ</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2897,7 +3297,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <name>ToolCard</name>
     <message>
         <source>running…</source>
-        <extracomment>Rows of a finished tool&apos;s diff shown before it scrolls inside itself. Rows of a finished tool&apos;s text output shown before it scrolls inside itself. What the line says about a call&apos;s run, by status (&quot;&quot; says nothing: the outcome says it). How a call ran, in words (translated where shown, context &quot;ToolCard&quot;).</extracomment>
+        <extracomment>Rows of a finished tool&apos;s diff shown before it scrolls inside itself. Rows of a finished tool&apos;s text output shown before it scrolls inside itself. Lines a running command&apos;s live output keeps (its end; the transcript keeps 64 KiB). What the line says about a call&apos;s run, by status (&quot;&quot; says nothing: the outcome says it). How a call ran, in words (translated where shown, context &quot;ToolCard&quot;).</extracomment>
         <translation>läuft…</translation>
     </message>
     <message>
@@ -2914,8 +3314,12 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Tool call: {what}</source>
-        <extracomment>Who decided, in words (the line&apos;s outcome label).</extracomment>
+        <extracomment>The output streamed while it runs (``_show_live``), and how much of it was shown. Who decided, in words (the line&apos;s outcome label).</extracomment>
         <translation>Werkzeugaufruf: {what}</translation>
+    </message>
+    <message>
+        <source>Live output</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Tool output</source>
