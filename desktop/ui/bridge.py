@@ -30,6 +30,8 @@ class SessionSignals(QObject):
         turn_ended(TurnEnded): a turn finished; carries usage.
         mcp_status(McpStatus): one of the conversation's MCP servers changed state.
         commands_changed(CommandsChanged): the agent's slash commands changed.
+        plan_updated(PlanUpdated): the agent's plan changed (the whole plan).
+        choices_changed(ChoicesChanged): the models or modes the agent offers, or its current one.
     """
 
     agent_ready = Signal(object)
@@ -40,6 +42,8 @@ class SessionSignals(QObject):
     turn_ended = Signal(object)
     mcp_status = Signal(object)
     commands_changed = Signal(object)
+    plan_updated = Signal(object)
+    choices_changed = Signal(object)
 
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +56,8 @@ class SessionSignals(QObject):
             "turn_ended": self.turn_ended,
             "mcp_status": self.mcp_status,
             "commands_changed": self.commands_changed,
+            "plan_updated": self.plan_updated,
+            "choices_changed": self.choices_changed,
         }
         self._unsubscribe: Callable[[], None] | None = session.subscribe(self._on_event)
 

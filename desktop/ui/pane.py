@@ -21,10 +21,13 @@ from desktop.core.entries import ExitItem, ToolStatus
 from desktop.core.events import (
     AgentReady,
     ApprovalMode,
+    ChoiceKind,
+    ChoicesChanged,
     Decision,
     DecisionSource,
     McpStatus,
     ModeChanged,
+    PlanUpdated,
     RulesChanged,
     SessionState,
     StateChanged,
@@ -33,6 +36,8 @@ from desktop.core.events import (
 )
 from desktop.core.paths import app_paths
 from desktop.core.session import BUSY, BackendFactory
+from desktop.core.usage.pricing import PriceTable, load_prices
+from desktop.core.usage.spend import Spend
 from desktop.ui.announce import announce, turn_end_text
 from desktop.ui.approvals import ApprovalNavigator, spoken
 from desktop.ui.approvals.rules import RulesPanel
@@ -46,6 +51,7 @@ from desktop.ui.conversation_ends import ConversationEnds
 from desktop.ui.cursor_blink import CursorBlink
 from desktop.ui.idle_stop import IdleStop
 from desktop.ui.mcp_status import McpServers
+from desktop.ui.plan_view import PlanView
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.welcome.banner import FixBanner
 from desktop.ui.welcome.controller import WelcomeController
@@ -99,6 +105,12 @@ class ConversationPane(QWidget):
         self.view = ConversationView(self.transcript)
         self.composer = Composer(workspace)
         self.usage = Usage()
+        #: Tokens and cost of the conversation so far (the status bar), by the price table.
+        self.spend = Spend()
+        self.prices: PriceTable | None = None  # read at the first turn end
+        #: The models and agent modes the agent offers (the status bar's pickers), by kind.
+        self.choices: dict[str, ChoicesChanged] = {}
+        self.plan_view = PlanView()
         #: The conversation's MCP servers and their state (the status bar shows them).
         self.mcp_servers = McpServers()
         self.navigator = ApprovalNavigator(self.composer.editor, self)
@@ -116,6 +128,7 @@ class ConversationPane(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.body, 1)
+        layout.addWidget(self.plan_view)
         layout.addWidget(self.fix_banner)
         layout.addWidget(self.composer)
         self._closed = False
@@ -153,6 +166,9 @@ class ConversationPane(QWidget):
         )
         bridge.agent_ready.connect(self.context.agent_ready)
         bridge.commands_changed.connect(self.context.commands_changed)
+        bridge.plan_updated.connect(self._on_plan)
+        bridge.turn_started.connect(lambda _event: self.plan_view.clear())
+        bridge.choices_changed.connect(self._on_choices)
 
     @property
     def starter(self) -> Starter | None:
@@ -294,9 +310,26 @@ class ConversationPane(QWidget):
         self.mcp_servers.apply(event)
         self.status_changed.emit()
 
+    def _on_plan(self, event: PlanUpdated) -> None:
+        self.plan_view.show_plan(event.entries, event.explanation)
+
+    def _on_choices(self, event: ChoicesChanged) -> None:
+        self.choices[event.kind.value] = event
+        self.status_changed.emit()
+
+    def set_choice(self, kind: str, choice_id: str) -> None:
+        """Switch the agent to one of the models (or modes) it offers."""
+        backend = self.session.backend
+        if backend is not None:
+            self.scope.spawn(backend.set_choice(ChoiceKind(kind), choice_id), name="set_choice")
+
     def _on_turn_ended(self, event: TurnEnded) -> None:
         if event.usage is not None:
             self.usage = self.usage + event.usage
+            if self.prices is None:
+                self.prices = load_prices()
+            self.spend = self.spend.add(event.usage, event.model, self.prices)
+        self.plan_view.collapse()
         self.status_changed.emit()
         answer = self.transcript.entries.turn_text(event.turn_id)
         announce(self.view, turn_end_text(event.reason, answer, event.message))

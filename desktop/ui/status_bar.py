@@ -19,6 +19,7 @@ from desktop.ui.i18n import QT_TRANSLATE_NOOP
 from desktop.ui.mcp_status import McpIndicator
 
 if TYPE_CHECKING:
+    from desktop.ui.model_picker import ChoicePicker
     from desktop.ui.pane import ConversationPane
 
 #: ``SessionState`` values in words (a test keeps the keys equal to the enum's values).
@@ -48,6 +49,10 @@ class WindowStatus:
     """The labels of a window's status bar: state, agent and mode on the left, tokens right."""
 
     def __init__(self, bar: QStatusBar) -> None:
+        self._bar = bar
+        self._pane: ConversationPane | None = None
+        #: The model and agent-mode pickers, built when a conversation first offers a choice.
+        self.pickers: dict[str, ChoicePicker] | None = None
         self.labels = {key: QLabel(bar) for key in ("state", "agent", "mode", "tokens")}
         bar.setAccessibleName(QCoreApplication.translate("StatusBar", "Status"))
         names = {
@@ -88,5 +93,56 @@ class WindowStatus:
             )
         )
         self.mcp.show_servers(pane.mcp_servers)
+        self._show_spend(pane)
+        self._show_choices(pane)
         for label in self.labels.values():  # a reader hears what each label says, not its kind
             label.setAccessibleDescription(label.text())
+
+    def _show_spend(self, pane: ConversationPane) -> None:
+        """The cost estimate after the tokens, where the models are priced."""
+        from desktop.core.usage.pricing import dollars  # the core is loaded once a pane shows
+
+        spend, label = pane.spend, self.labels["tokens"]
+        if spend.cost is None:
+            label.setToolTip(
+                QCoreApplication.translate(
+                    "StatusBar", "No cost estimate: the price table does not know this model"
+                )
+            )
+            return
+        if spend.partial:
+            said = QCoreApplication.translate("StatusBar", "≈ at least {0}")
+        else:
+            said = QCoreApplication.translate("StatusBar", "≈ {0}")
+        label.setText(f"{label.text()} · {said.format(dollars(spend.cost))}")
+        label.setToolTip(
+            QCoreApplication.translate(
+                "StatusBar",
+                "Estimated from the price table (Settings ▸ Usage and cost); the bill may differ",
+            )
+        )
+
+    def _show_choices(self, pane: ConversationPane) -> None:
+        """The model and agent-mode pickers (built when a conversation first offers one)."""
+        self._pane = pane
+        if not pane.choices and self.pickers is None:
+            return
+        if self.pickers is None:
+            from desktop.ui.model_picker import ChoicePicker
+
+            self.pickers = {kind: ChoicePicker(kind, self._bar) for kind in ("model", "mode")}
+            first = len(self.labels) - 1  # after the labels on the left: mode, model, MCP, tokens
+            for picker in self.pickers.values():
+                self._bar.insertPermanentWidget(first, picker)
+                picker.chosen.connect(self._on_chosen)
+        for kind, picker in self.pickers.items():
+            picker.show_choices(pane.choices.get(kind))
+
+    def _on_chosen(self, kind: str, choice_id: str) -> None:
+        if self._pane is not None:
+            self._pane.set_choice(kind, choice_id)
+
+    def open_model_menu(self) -> bool:
+        """Open the model picker's menu (its shortcut); False when there is nothing to pick."""
+        picker = (self.pickers or {}).get("model")
+        return picker is not None and picker.open_menu()

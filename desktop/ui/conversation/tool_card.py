@@ -5,7 +5,8 @@ decided that card collapses to its line. A call nobody had to approve (a mode, a
 a policy or the agent itself ran it) is the same line from the start: what ran, who allowed
 it, when, how it ended; the preview and the output are one click away behind the toggle. A
 finished edit has a Review button that opens its diff full-window (``review_requested``); the
-output box is as tall as the output, up to ``OUTPUT_LINES`` rows.
+output box is as tall as the output, up to ``OUTPUT_LINES`` rows. A running command's output
+streams into the card as it arrives (``ToolItem.live_output``) and that box then holds the result.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from desktop.ui.icons import Icon, decorate
 OUTPUT_DIFF_LINES = 24
 #: Rows of a finished tool's text output shown before it scrolls inside itself.
 OUTPUT_LINES = 12
+#: Lines a running command's live output keeps (its end; the transcript keeps 64 KiB).
+LIVE_LINES = 2000
 #: What the line says about a call's run, by status ("" says nothing: the outcome says it).
 #: How a call ran, in words (translated where shown, context "ToolCard").
 _RUN_WORDS = {
@@ -89,6 +92,9 @@ class ToolCard(QFrame):
         self.body: PreviewBody | None = None
         self.output: QWidget | None = None
         self.review: QPushButton | None = None
+        #: The output streamed while it runs (``_show_live``), and how much of it was shown.
+        self.live: QPlainTextEdit | None = None
+        self._live_seen = 0
         self._host = ""
         if item.status == ToolStatus.WAITING:
             self.approval = ApprovalCard(request)
@@ -136,8 +142,44 @@ class ToolCard(QFrame):
         """Whether the preview and output are shown."""
         return not self.details.isHidden()
 
+    def _show_live(self) -> None:
+        """Append what the running command printed since the last frame (bounded, monospace;
+        the box follows the end unless the reader scrolled up)."""
+        item = self.item
+        new = item.live_chars - self._live_seen
+        if new <= 0 or (self.live is None and item.result is not None):
+            return
+        if self.live is None:
+            name = QCoreApplication.translate("ToolCard", "Live output")
+            self.live = text_box("", name)
+            self.live.setMaximumBlockCount(LIVE_LINES)
+            set_role(self.live, "output")
+            _FitOutput(self.live)
+            if self.approval is not None:
+                self.approval.add_detail(self.live)
+            else:
+                self._details_layout.addWidget(self.live)
+                self.line.set_expandable(True)
+            self.set_expanded(True)  # a running command is watched, not hidden
+        bar = self.live.verticalScrollBar()
+        at_end = bar.value() >= bar.maximum() - 2
+        if new > len(item.live_output):  # more arrived than is kept: start from what is kept
+            self.live.setPlainText(item.live_output)
+        else:
+            cursor = self.live.textCursor()
+            cursor.movePosition(cursor.MoveOperation.End)
+            cursor.insertText(item.live_output[-new:])
+        self._live_seen = item.live_chars
+        if at_end:
+            bar.setValue(bar.maximum())
+
     def _show_output(self) -> None:
         result = self.item.result
+        if result is not None and self.live is not None and self.output is None:
+            if result.output and result.output != self.live.toPlainText():
+                self.live.setPlainText(result.output)  # the whole output, as the agent kept it
+            self.output = self.live  # the box that streamed is the output
+            return
         if result is None or self.output is not None or not (result.output or result.diff):
             return
         preview = self.item.request.preview
@@ -224,5 +266,6 @@ class ToolCard(QFrame):
         if self.approval is not None:
             set_role(self.approval, "approval", state=self.approval.state.value,
                      tone="bad" if bad else "")  # fmt: skip
+        self._show_live()
         self._show_output()
         self._show_review()
