@@ -9,7 +9,8 @@ with the keyboard). Opening a conversation at the bottom builds its last screen 
 
 What the user looks at does not move while rows above it are built and measured: the first row
 in view and its distance to the viewport's top are the anchor, set again after every change of
-the column (``on_range`` and a moved anchor row), unless the view follows the bottom.
+the column (laid out at once after a pass, and ``on_range`` when rows grow by themselves), unless
+the view follows the bottom.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import bisect
 import time
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QScrollArea, QVBoxLayout, QWidget
 
 from desktop.ui.conversation.rows import SPACING, Row, tops
@@ -27,6 +28,11 @@ from desktop.ui.conversation.rows import SPACING, Row, tops
 SLICE_S = 0.008
 #: Height used for the margin before the viewport has its size (a hidden pane).
 _MIN_SCREEN = 600
+
+
+def _placed(widget: QWidget) -> bool:
+    """Whether the column's layout has placed ``widget`` (a new one is 640×480 at 0, 0)."""
+    return widget.isVisible() and widget.testAttribute(Qt.WidgetAttribute.WA_Moved)
 
 
 class RowHost(Protocol):
@@ -75,6 +81,7 @@ class VirtualColumn(QObject):
         self._pass.setInterval(0)
         self._pass.timeout.connect(self.realize)
         self.built = 0  # rows built so far, ever (tests and benchmarks look at it)
+        self._busy = False
 
     # ------------------------------------------------------------------ rows
     def width(self) -> int:
@@ -163,11 +170,23 @@ class VirtualColumn(QObject):
                 self._drop(row)
                 changed = True
         if new or changed:
-            self._relayout()
+            self._busy = True  # the scrolling below is the column's, not the user's
+            try:
+                self._relayout()
+                self._settle()
+                self._restore()
+            finally:
+                self._busy = False
             for row in new:
                 self._host.placed(row)
         if more:
             self.schedule()
+
+    def _settle(self) -> None:
+        """Lay the column out now (what moved is known before the anchor is set again)."""
+        if self._view.isVisible():
+            for _ in range(2):  # the column, then the scroll area that resizes it
+                QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
     def _keeps(self, row: Row) -> bool:
         if row is self.held or self._host.keeps(row):
@@ -179,12 +198,11 @@ class VirtualColumn(QObject):
         width = self.width()
         for row in self.rows:
             widget = row.widget
-            if widget is not None and widget.isVisible() and widget.height() > 0:
+            if widget is not None and _placed(widget):
                 row.measured = (width, widget.height())
 
     def _build(self, row: Row) -> None:
         container = self._host.build_row(row)
-        container.installEventFilter(self)
         row.widget = container
         self.built += 1
 
@@ -205,8 +223,14 @@ class VirtualColumn(QObject):
     def _relayout(self) -> None:
         """Put the built rows in order, a spacer for each run of rows between them."""
         layout = self._layout
-        while layout.count():
-            layout.takeAt(0)
+        for index in reversed(range(layout.count())):
+            held = layout.itemAt(index).widget()
+            if held is not None:
+                # Not ``takeAt``: the item taken would be deleted later, by Python, and its
+                # destructor would unhook the widget's new item (its size hint never updated).
+                layout.removeWidget(held)
+            else:
+                layout.takeAt(index)  # the stretch
         width = self.width()
         spacers = iter(self._spacers)
         gap, run = 0, 0
@@ -245,9 +269,10 @@ class VirtualColumn(QObject):
         if row.widget is None:
             self._build(row)
             self._relayout()
+            self._settle()
             self._host.placed(row)
-            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        target = row.widget.y() if row.widget is not None and row.widget.y() else starts[index]
+        placed = row.widget is not None and _placed(row.widget)
+        target = row.widget.y() if row.widget is not None and placed else starts[index]
         bar.setValue(max(0, target - 48))
         self._anchor = (row, row.widget.y() - bar.value()) if row.widget is not None else None
         self.realize()
@@ -258,13 +283,15 @@ class VirtualColumn(QObject):
         self.schedule()
 
     def _remember(self) -> None:
+        if self._busy:
+            return
         if self._host.following():
             self._anchor = None
             return
         value = self._view.verticalScrollBar().value()
         for row in self.rows:
             widget = row.widget
-            if widget is not None and widget.isVisible() and widget.y() + widget.height() > value:
+            if widget is not None and _placed(widget) and widget.y() + widget.height() > value:
                 self._anchor = (row, widget.y() - value)
                 return
 
@@ -283,11 +310,3 @@ class VirtualColumn(QObject):
         target = row.widget.y() - offset
         if bar.value() != target and bar.minimum() <= target <= bar.maximum():
             bar.setValue(target)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """A built row moved (rows above it changed): keep the anchor in place."""
-        if event.type() == QEvent.Type.Move:
-            anchor = self._anchor
-            if anchor is not None and anchor[0].widget is watched:
-                self._restore()
-        return False

@@ -1,0 +1,247 @@
+"""A long conversation in the window (issue 19): the transcript is virtualized.
+
+A 1,000-turn conversation written through the real history store and opened through the real
+window builds only the widgets near the viewport, shows its last item, builds the first items
+when scrolled to the top and keeps what the user looks at in place while heights are corrected;
+a search hit far up is reached and highlighted. In a bare view: a pending card far up stays
+built and Tab reaches it, and streaming into a long conversation keeps following the bottom.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QPlainTextEdit, QVBoxLayout, QWidget
+from pytestqt.qtbot import QtBot
+
+from desktop.core.entries import Item, UserItem
+from desktop.core.events import (
+    TextDelta,
+    ToolCategory,
+    ToolFinished,
+    ToolRequested,
+    ToolStarted,
+    TurnEnded,
+    TurnEndReason,
+    TurnStarted,
+)
+from desktop.core.history.items import search_text
+from desktop.core.history.models import ItemKind, StoredConversation, StoredItem
+from desktop.core.history.store import HistoryStore
+from desktop.core.transcript import Transcript
+from desktop.ui.approvals.navigator import ApprovalNavigator
+from desktop.ui.conversation.items import MessageRow, UserBubble
+from desktop.ui.conversation.model import TranscriptModel
+from desktop.ui.conversation.stream_view import AssistantView
+from desktop.ui.conversation.thinking import ThinkingView
+from desktop.ui.conversation.tool_card import ToolCard
+from desktop.ui.conversation.view import ConversationView
+from desktop.ui.open_conversation import open_in
+from desktop.ui.sidebar.highlight import HitMark
+from tests.ui.conftest import Driver
+from tests.waiting import until
+
+TURNS = 1_000
+#: More item widgets than this for one window-high screen and its margins means not virtualized.
+BOUND = 80
+ANSWER = """## Step {n}
+
+The function `retry` waits **twice as long** after each failure:
+
+```python
+def retry(call, attempts={n}):
+    for attempt in range(attempts):
+        return call()
+```
+
+- it gives up after {n} attempts;
+- it only retries on `OSError`.
+"""
+
+
+def _turns(count: int, *, marked: int = -1) -> list[Item]:
+    transcript = Transcript()
+    for n in range(count):
+        turn, call = f"turn{n}", f"call{n}"
+        prompt = "Find the quokka" if n == marked else f"Explain the retry logic in step {n}"
+        for event in (
+            TurnStarted(turn_id=turn, prompt=prompt),
+            TextDelta(turn_id=turn, text=ANSWER.format(n=n + 1)),
+            ToolRequested(turn_id=turn, call_id=call, name="Write", category=ToolCategory.EDIT,
+                          args={"file_path": f"m{n}.py", "content": "x\n"}, pending=False),
+            ToolStarted(turn_id=turn, call_id=call, name="Write"),
+            ToolFinished(turn_id=turn, call_id=call, name="Write", status="success", output="ok"),
+            TurnEnded(turn_id=turn, reason=TurnEndReason.COMPLETED),
+        ):  # fmt: skip
+            transcript.apply(event)
+    return list(transcript.items)
+
+
+def _store(folder: Path, entries: list[Item]) -> str:
+    now = time.time()
+    items = [
+        StoredItem(id=seq, seq=seq, kind=ItemKind(item.type), turn_id=item.turn_id,
+                   call_id=getattr(getattr(item, "request", None), "call_id", None),
+                   text=search_text(item), entry=item, created_at=now)
+        for seq, item in enumerate(entries)
+    ]  # fmt: skip
+    conv = StoredConversation(id=os.urandom(16).hex(), workspace=str(folder.resolve()),
+                              title="Long", agent="fake_aionrs", created_at=now, updated_at=now,
+                              items=items)  # fmt: skip
+    store = HistoryStore()
+    try:
+        store.restore(conv)
+    finally:
+        store.close()
+    return conv.id
+
+
+def _item_widgets(view: ConversationView) -> list[QWidget]:
+    kinds = (UserBubble, AssistantView, ToolCard, MessageRow, ThinkingView)
+    return [w for kind in kinds for w in view.findChildren(kind)]
+
+
+def _in_view(view: ConversationView, widget: QWidget) -> bool:
+    if not widget.isVisible():
+        return False
+    top_left = widget.mapTo(view.viewport(), QPoint(0, 0))
+    return QRect(top_left, widget.size()).intersects(view.viewport().rect())
+
+
+def _settled(view: ConversationView) -> bool:
+    return not view.rows._pass.isActive() and not view._dirty
+
+
+def _first_in_view(view: ConversationView) -> tuple[int, int]:
+    """The key of the first row in view and its distance from the viewport's top."""
+    for row in view.rows.rows:
+        if row.widget is not None and _in_view(view, row.widget):
+            return row.key, row.widget.mapTo(view.viewport(), QPoint(0, 0)).y()
+    raise AssertionError("no row in view")
+
+
+def test_a_long_conversation_opens_with_few_widgets_and_scrolls_to_its_top(
+    driver: Driver,
+) -> None:
+    folder = driver.workspace()
+    entries = _turns(TURNS, marked=3)
+    conv_id = _store(folder, entries)
+
+    async def body() -> None:
+        context = await driver.acontext({"turns": []})
+        window = context.open_workspace(folder)
+        window.resize(1000, 760)
+        pane = await open_in(window, conv_id)
+        assert pane is not None
+        view = pane.view
+        await until(lambda: _settled(view) and view.rows.rows[-1].widget is not None, 30, "open")
+        assert len(pane.transcript.items) == len(entries) + 1  # and the "Saved" notice
+        built = _item_widgets(view)
+        assert 0 < len(built) <= BOUND, len(built)
+        last = view.widgets[max(view.widgets)]
+        await until(lambda: _in_view(view, last) and view.at_bottom(), 30, "the last item shown")
+
+        pane.ends.top()  # Ctrl+Home
+        first = view.rows.rows[0]
+        await until(lambda: first.key in view.widgets and _settled(view), 30, "the first rows")
+        await until(lambda: _in_view(view, view.widgets[first.key]), 30, "the first in view")
+        assert view.verticalScrollBar().value() == 0
+        assert len(_item_widgets(view)) <= BOUND
+
+        # Half-way: rows built there are measured (estimates corrected), the view holds still.
+        bar = view.verticalScrollBar()
+        bar.setValue(bar.maximum() // 2)
+        await until(lambda: _settled(view), 30, "the middle built")
+        anchor = _first_in_view(view)
+        for _ in range(10):  # more passes and layout rounds: nothing moves
+            view.rows.schedule()
+            await asyncio.sleep(0.02)
+            await until(lambda: _settled(view), 30, "settled again")
+            assert _first_in_view(view) == anchor
+        bar.setValue(bar.value() - view.viewport().height() // 2)  # up into estimated rows
+        await until(lambda: _settled(view), 30, "above built")
+        anchor = _first_in_view(view)
+        await asyncio.sleep(0.1)
+        await until(lambda: _settled(view), 30, "settled")
+        assert _first_in_view(view) == anchor
+        assert len(_item_widgets(view)) <= BOUND
+
+        # The sidebar's search hit far up: built, scrolled to and highlighted.
+        engine = window.history.start()
+        view.follow()
+        await until(lambda: _settled(view) and view.at_bottom(), 30, "back at the bottom")
+        hits = await engine.service.search("quokka", folder)
+        assert hits, "the prompt of turn 3 is found"
+        widget = await engine.show_hit(hits[0])
+        assert isinstance(widget, UserBubble) and widget.item.text == "Find the quokka"
+        await until(lambda: _settled(view) and _in_view(view, widget), 30, "the hit in view")
+        assert widget.findChildren(HitMark)
+        assert len(_item_widgets(view)) <= BOUND
+
+    driver.run(body(), 120)
+
+
+def test_a_pending_card_far_up_stays_built_and_tab_reaches_it(qtbot: QtBot) -> None:
+    transcript = TranscriptModel()
+    host = QWidget()
+    qtbot.addWidget(host)
+    layout = QVBoxLayout(host)
+    view = ConversationView(transcript)
+    composer = QPlainTextEdit()
+    layout.addWidget(view, 1)
+    layout.addWidget(composer)
+    navigator = ApprovalNavigator(composer, host)
+    view.approval_shown.connect(lambda card: navigator.add(card.approval))
+    host.resize(900, 700)
+    host.show()
+    qtbot.waitExposed(host)
+    composer.setFocus()
+    transcript.load(_turns(50))
+    transcript.apply(TurnStarted(turn_id="live", prompt="write it"))
+    transcript.apply(
+        ToolRequested(turn_id="live", call_id="ask", name="Write", category=ToolCategory.EDIT,
+                      args={"file_path": "a.py", "content": "x\n"}, pending=True)
+    )  # fmt: skip
+    card = next(w for w in view.widgets.values() if isinstance(w, ToolCard) and w.approval)
+    for n in range(60):  # more output below the card than several screens
+        transcript.apply(TextDelta(turn_id="live", text=f"\n\nline {n} " + "word " * 40))
+    qtbot.waitUntil(lambda: _settled(view) and view.at_bottom(), timeout=15_000)
+    qtbot.waitUntil(lambda: not _in_view(view, card), timeout=15_000)
+    assert card in view.findChildren(ToolCard)  # built, though far above the viewport
+    assert len(_item_widgets(view)) <= BOUND
+    composer.setFocus()
+    QTest.keyClick(composer, Qt.Key.Key_Tab)
+    assert card.approval is not None
+    qtbot.waitUntil(lambda: navigator.current() is card.approval, timeout=15_000)
+    qtbot.waitUntil(lambda: _in_view(view, card), timeout=15_000)
+
+
+def test_streaming_into_a_long_conversation_follows_the_bottom(qtbot: QtBot) -> None:
+    transcript = TranscriptModel()
+    view = ConversationView(transcript)
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    transcript.load(_turns(TURNS))
+    qtbot.waitUntil(lambda: _settled(view) and view.at_bottom(), timeout=15_000)
+    assert len(_item_widgets(view)) <= BOUND
+    transcript.apply(TurnStarted(turn_id="live", prompt="more"))
+    transcript.add_prompt("live", "more", [], queued=False)
+    for n in range(40):
+        transcript.apply(TextDelta(turn_id="live", text=f"\n\nParagraph {n}: " + "word " * 30))
+        if n % 10 == 9:
+            qtbot.waitUntil(lambda: _settled(view), timeout=15_000)
+            qtbot.waitUntil(
+                lambda: view.at_bottom() and _in_view(view, view.widgets[max(view.widgets)]),
+                timeout=15_000,
+            )
+    assert isinstance(view.widgets[max(view.widgets)], AssistantView)
+    assert isinstance(view.widgets[max(k for k, w in view.widgets.items()
+                                       if isinstance(w, UserBubble))].item, UserItem)  # fmt: skip
+    assert len(_item_widgets(view)) <= BOUND
