@@ -18,6 +18,8 @@ import pytest
 from PySide6.QtGui import QPalette
 
 from desktop.ui import theme
+from desktop.ui.composer_context import chips as composer_chips
+from desktop.ui.composer_context import popup as composer_popup
 from desktop.ui.conversation import style as conversation_style
 from desktop.ui.palette import contrast
 from desktop.ui.settings import style as settings_style
@@ -31,6 +33,8 @@ TEMPLATES = {
     "desktop/ui/settings/style.py": settings_style.SHEET,
     "desktop/ui/sidebar/panel.py": sidebar_panel._QSS,
     "desktop/ui/conversation/style.py": conversation_style.SHEET,
+    "desktop/ui/composer_context/chips.py": composer_chips._SHEET,
+    "desktop/ui/composer_context/popup.py": composer_popup._SHEET,
 }
 #: Backgrounds a text without its own background can sit on.
 SURFACES = ("window", "surface", "sidebar", "user_bubble")
