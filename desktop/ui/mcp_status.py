@@ -96,7 +96,7 @@ class McpServers:
             n = self.count(*states)
             if n:
                 parts.append(tr(words).format(n))
-        return tr("MCP: {0}").format(", ".join(parts))
+        return QCoreApplication.translate("McpStatus", "MCP: {0}").format(", ".join(parts))
 
 
 class McpPanel(QFrame):
@@ -107,7 +107,9 @@ class McpPanel(QFrame):
 
         super().__init__(parent, Qt.WindowType.Popup)
         self.setObjectName("mcpPanel")
-        self.setAccessibleName(tr("MCP servers of this conversation"))
+        self.setAccessibleName(
+            QCoreApplication.translate("McpStatus", "MCP servers of this conversation")
+        )
         self.setMinimumWidth(380)
         self.setMaximumWidth(620)
         theme.follow(self, _SHEET)
@@ -125,7 +127,7 @@ class McpPanel(QFrame):
                 widget.hide()
                 widget.deleteLater()
         self.blocks = {}
-        title = QLabel(tr("MCP servers"))
+        title = QLabel(QCoreApplication.translate("McpStatus", "MCP servers"))
         theme.set_role(title, "sectionTitle", polished=False)
         self._layout.addWidget(title)
         for server in servers.servers.values():
@@ -141,7 +143,11 @@ class McpPanel(QFrame):
         theme.set_role(state, "mcpState", polished=False, level=level)
         labels = [name, state]
         if server.tools and server.state not in _BAD:
-            tools = QLabel(tr("Tools: {0}").format(", ".join(server.tools)))
+            tools = QLabel(
+                QCoreApplication.translate("McpStatus", "Tools: {0}").format(
+                    ", ".join(server.tools)
+                )
+            )
             tools.setWordWrap(True)
             theme.set_role(tools, "mcpTools", polished=False)
             labels.append(tools)
@@ -183,8 +189,12 @@ class McpIndicator(QToolButton):
         super().__init__(parent)
         self.setObjectName("status_mcp")
         self.setAutoRaise(True)
-        self.setAccessibleName(tr("MCP servers"))
-        self.setToolTip(tr("MCP servers of this conversation: click for details"))
+        self.setAccessibleName(QCoreApplication.translate("McpStatus", "MCP servers"))
+        self.setToolTip(
+            QCoreApplication.translate(
+                "McpStatus", "MCP servers of this conversation: click for details"
+            )
+        )
         self.setVisible(False)
         theme.follow(self, _BUTTON_SHEET)
         self._servers: McpServers | None = None

@@ -50,15 +50,6 @@ async def _stored(secrets: SecretStore, entry: str) -> str | None:
     return None if found is None else found.value.get_secret_value()
 
 
-async def _until_stored(secrets: SecretStore, entry: str, value: str | None) -> None:
-    """Wait (20 s at most) until the keyring's ``entry`` is ``value`` (the save writes it in
-    the background)."""
-    deadline = asyncio.get_running_loop().time() + 20
-    while await _stored(secrets, entry) != value:
-        assert asyncio.get_running_loop().time() < deadline, f"{entry} never became {value!r}"
-        await asyncio.sleep(0.05)
-
-
 @pytest.mark.keyring
 def test_a_stdio_server_with_a_secret_is_added_edited_and_removed(
     qloop: asyncio.AbstractEventLoop, runtime: AsyncRuntime, tmp_path: Path
@@ -87,7 +78,9 @@ def test_a_stdio_server_with_a_secret_is_added_edited_and_removed(
         assert saved["secret_env"] == ["MCP_ECHO_SECRET"]
         assert saved["workspaces"] == [str(tmp_path)]
         entry = secret_entry(name, "MCP_ECHO_SECRET")
-        await until(lambda: "keyring" in dialog.mcp.status.text(), timeout=20)
+        assert dialog.mcp.secrets_task is not None
+        await asyncio.wait_for(dialog.mcp.secrets_task, 20)
+        assert "1 secret(s) stored in the keyring" in dialog.mcp.status.text()
         assert await _stored(secrets, entry) == value
         # Edit: the reopened dialog shows the secret as stored (not its value); a new value and
         # scope are saved, the plain variable dropped.
@@ -106,12 +99,15 @@ def test_a_stdio_server_with_a_secret_is_added_edited_and_removed(
         assert again.save(), again.status.text()
         server = McpStore().config.server(name)
         assert server is not None and server.env == {} and server.is_global
-        await _until_stored(secrets, entry, "replaced-value")
+        assert page.secrets_task is not None
+        await asyncio.wait_for(page.secrets_task, 20)
+        assert await _stored(secrets, entry) == "replaced-value"
         # Remove: gone from the file, and its secret from the keyring.
         page.remove.click()
         assert again.save(), again.status.text()
         assert McpStore().config.server(name) is None
-        await _until_stored(secrets, entry, None)
+        await asyncio.wait_for(page.secrets_task, 20)
+        assert await _stored(secrets, entry) is None
         await runtime.aclose()
 
     qloop.run_until_complete(body())

@@ -4,26 +4,6 @@
 <context>
     <name></name>
     <message>
-        <source>MCP: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>MCP servers of this conversation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>MCP servers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tools: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>MCP servers of this conversation: click for details</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Choose…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1255,191 +1235,192 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <name>McpSettings</name>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>Wert</translation>
     </message>
     <message>
         <source>Secret</source>
-        <translation type="unfinished"></translation>
+        <translation>Geheim</translation>
     </message>
     <message>
         <source>Kept in the system keyring, never in the MCP server file</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Schlüsselbund des Systems gespeichert, nie in der MCP-Server-Datei</translation>
     </message>
     <message>
         <source>Remove this row</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Zeile entfernen</translation>
     </message>
     <message>
         <source>Stored in the keyring; type to replace</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Schlüsselbund gespeichert; zum Ersetzen tippen</translation>
     </message>
     <message>
         <source>Secret value (goes to the keyring)</source>
-        <translation type="unfinished"></translation>
+        <translation>Geheimer Wert (kommt in den Schlüsselbund)</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">Name</translation>
+        <extracomment>Where a server applies, as the scope choice&apos;s data (not words: the labels are translated).</extracomment>
+        <translation>Name</translation>
     </message>
     <message>
         <source>Letters, digits and dashes</source>
-        <translation type="unfinished"></translation>
+        <translation>Buchstaben, Ziffern und Bindestriche</translation>
     </message>
     <message>
         <source>Local program (stdio)</source>
-        <translation type="unfinished"></translation>
+        <translation>Lokales Programm (stdio)</translation>
     </message>
     <message>
         <source>HTTP server</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP-Server</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished">Art</translation>
+        <translation>Art</translation>
     </message>
     <message>
         <source>Program, e.g. npx or /usr/bin/my-server</source>
-        <translation type="unfinished"></translation>
+        <translation>Programm, z. B. npx oder /usr/bin/mein-server</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished">Befehl</translation>
+        <translation>Befehl</translation>
     </message>
     <message>
         <source>Arguments, as on a command line</source>
-        <translation type="unfinished"></translation>
+        <translation>Argumente, wie auf einer Befehlszeile</translation>
     </message>
     <message>
         <source>Arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>Argumente</translation>
     </message>
     <message>
         <source>Variable</source>
-        <translation type="unfinished"></translation>
+        <translation>Variable</translation>
     </message>
     <message>
         <source>Add variable</source>
-        <translation type="unfinished"></translation>
+        <translation>Variable hinzufügen</translation>
     </message>
     <message>
         <source>URL</source>
-        <translation type="unfinished"></translation>
+        <translation>URL</translation>
     </message>
     <message>
         <source>Header</source>
-        <translation type="unfinished"></translation>
+        <translation>Header</translation>
     </message>
     <message>
         <source>Add header</source>
-        <translation type="unfinished"></translation>
+        <translation>Header hinzufügen</translation>
     </message>
     <message>
         <source>Where</source>
-        <translation type="unfinished"></translation>
+        <translation>Wo</translation>
     </message>
     <message>
         <source>Enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktiviert</translation>
     </message>
     <message>
         <source>Test</source>
-        <translation type="unfinished"></translation>
+        <translation>Testen</translation>
     </message>
     <message>
         <source>Start the server as typed here and list its tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Server wie hier eingegeben starten und seine Werkzeuge auflisten</translation>
     </message>
     <message>
         <source>Environment</source>
-        <translation type="unfinished">Umgebung</translation>
+        <translation>Umgebung</translation>
     </message>
     <message>
         <source>Headers</source>
-        <translation type="unfinished"></translation>
+        <translation>Header</translation>
     </message>
     <message>
         <source>All workspaces</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Arbeitsbereiche</translation>
     </message>
     <message>
         <source>This workspace ({0})</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Arbeitsbereich ({0})</translation>
     </message>
     <message>
         <source>These workspaces: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Arbeitsbereiche: {0}</translation>
     </message>
     <message>
         <source>Cannot test: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>Test nicht möglich: {0}</translation>
     </message>
     <message>
         <source>Starting {0}…</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} wird gestartet …</translation>
     </message>
     <message>
         <source>Working: {0} tools.</source>
-        <translation type="unfinished"></translation>
+        <translation>Funktioniert: {0} Werkzeuge.</translation>
     </message>
     <message>
         <source>MCP servers</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished">Hinzufügen</translation>
+        <translation>Hinzufügen</translation>
     </message>
     <message>
         <source>Add an MCP server</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen MCP-Server hinzufügen</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished">Entfernen</translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <source>Remove the selected MCP server</source>
-        <translation type="unfinished"></translation>
+        <translation>Den gewählten MCP-Server entfernen</translation>
     </message>
     <message>
         <source>Server</source>
-        <translation type="unfinished"></translation>
+        <translation>Server</translation>
     </message>
     <message>
         <source>No MCP servers yet. Add one: its tools go to every agent that takes them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine MCP-Server. Füge einen hinzu: Seine Werkzeuge gehen an jeden Agenten, der sie nutzen kann.</translation>
     </message>
     <message>
         <source>all workspaces</source>
-        <translation type="unfinished"></translation>
+        <translation>alle Arbeitsbereiche</translation>
     </message>
     <message>
         <source>this workspace</source>
-        <translation type="unfinished">dieser Arbeitsbereich</translation>
+        <translation>dieser Arbeitsbereich</translation>
     </message>
     <message>
         <source>{0} workspaces</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} Arbeitsbereiche</translation>
     </message>
     <message>
         <source>Checked: enabled</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehakt: aktiviert</translation>
     </message>
     <message>
         <source>MCP server {0}: {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server {0}: {1}</translation>
     </message>
     <message>
         <source>MCP servers saved to {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server gespeichert in {0}</translation>
     </message>
     <message>
         <source>MCP servers saved, but a secret was not: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server gespeichert, ein Geheimnis aber nicht: {0}</translation>
     </message>
     <message>
         <source>MCP servers saved to {0}; {1} secret(s) stored in the keyring.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server gespeichert in {0}; {1} Geheimnis(se) im Schlüsselbund abgelegt.</translation>
     </message>
 </context>
 <context>
@@ -1447,39 +1428,59 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>starting…</source>
         <extracomment>``McpServerState`` values in words (a test keeps the keys equal to the enum&apos;s values).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>startet …</translation>
     </message>
     <message>
         <source>connected</source>
-        <translation type="unfinished"></translation>
+        <translation>verbunden</translation>
     </message>
     <message>
         <source>passed to the agent</source>
-        <translation type="unfinished"></translation>
+        <translation>an den Agenten übergeben</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">fehlgeschlagen</translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>stopped working</source>
-        <translation type="unfinished"></translation>
+        <translation>funktioniert nicht mehr</translation>
     </message>
     <message>
         <source>{0} connected</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} verbunden</translation>
     </message>
     <message>
         <source>{0} passed</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} übergeben</translation>
     </message>
     <message>
         <source>{0} starting</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} startet</translation>
     </message>
     <message>
         <source>{0} failed</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>MCP: {0}</source>
+        <translation>MCP: {0}</translation>
+    </message>
+    <message>
+        <source>MCP servers of this conversation</source>
+        <translation>MCP-Server dieser Unterhaltung</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP-Server</translation>
+    </message>
+    <message>
+        <source>Tools: {0}</source>
+        <translation>Werkzeuge: {0}</translation>
+    </message>
+    <message>
+        <source>MCP servers of this conversation: click for details</source>
+        <translation>MCP-Server dieser Unterhaltung: für Details klicken</translation>
     </message>
 </context>
 <context>
@@ -2760,7 +2761,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>no value for the secret {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Wert für das Geheimnis {0}</translation>
     </message>
     <message>
         <source>Could not write the settings file: {0}</source>
@@ -2776,11 +2777,11 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Tool servers every agent gets (secrets stay in the keyring).</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeug-Server für jeden Agenten (Geheimnisse bleiben im Schlüsselbund).</translation>
     </message>
     <message>
         <source>MCP servers</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server</translation>
     </message>
     <message>
         <source>Unsaved changes</source>

@@ -37,9 +37,9 @@ from desktop.ui.i18n.core_text import translated
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.mcp_rows import SecretRows
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("McpSettings", text)
+#: Where a server applies, as the scope choice's data (not words: the labels are translated).
+_ALL, _HERE, _LISTED = "all", "here", "listed"
+_EXAMPLE_URL = "https://example.com/mcp"
 
 
 def problem_text(exc: ValidationError | ValueError) -> str:
@@ -86,28 +86,49 @@ class McpForm(QWidget):
         self._workspace = workspace
         self._other_places: tuple[str, ...] = ()
         self.name = QLineEdit()
-        self.name.setAccessibleName(_tr("Name"))
-        self.name.setPlaceholderText(_tr("Letters, digits and dashes"))
+        self.name.setAccessibleName(QCoreApplication.translate("McpSettings", "Name"))
+        self.name.setPlaceholderText(
+            QCoreApplication.translate("McpSettings", "Letters, digits and dashes")
+        )
         self.kind = QComboBox()
-        self.kind.addItem(_tr("Local program (stdio)"), McpTransport.STDIO.value)
-        self.kind.addItem(_tr("HTTP server"), McpTransport.HTTP.value)
-        self.kind.setAccessibleName(_tr("Kind"))
+        self.kind.addItem(
+            QCoreApplication.translate("McpSettings", "Local program (stdio)"),
+            McpTransport.STDIO.value,
+        )
+        self.kind.addItem(
+            QCoreApplication.translate("McpSettings", "HTTP server"), McpTransport.HTTP.value
+        )
+        self.kind.setAccessibleName(QCoreApplication.translate("McpSettings", "Kind"))
         self.command = QLineEdit()
-        self.command.setPlaceholderText(_tr("Program, e.g. npx or /usr/bin/my-server"))
-        self.command.setAccessibleName(_tr("Command"))
+        self.command.setPlaceholderText(
+            QCoreApplication.translate("McpSettings", "Program, e.g. npx or /usr/bin/my-server")
+        )
+        self.command.setAccessibleName(QCoreApplication.translate("McpSettings", "Command"))
         self.args = QLineEdit()
-        self.args.setPlaceholderText(_tr("Arguments, as on a command line"))
-        self.args.setAccessibleName(_tr("Arguments"))
-        self.env = SecretRows(_tr("Variable"), _tr("Add variable"))
+        self.args.setPlaceholderText(
+            QCoreApplication.translate("McpSettings", "Arguments, as on a command line")
+        )
+        self.args.setAccessibleName(QCoreApplication.translate("McpSettings", "Arguments"))
+        self.env = SecretRows(
+            QCoreApplication.translate("McpSettings", "Variable"),
+            QCoreApplication.translate("McpSettings", "Add variable"),
+        )
         self.url = QLineEdit()
-        self.url.setPlaceholderText("https://example.com/mcp")
-        self.url.setAccessibleName(_tr("URL"))
-        self.headers = SecretRows(_tr("Header"), _tr("Add header"))
+        self.url.setPlaceholderText(_EXAMPLE_URL)
+        self.url.setAccessibleName(QCoreApplication.translate("McpSettings", "URL"))
+        self.headers = SecretRows(
+            QCoreApplication.translate("McpSettings", "Header"),
+            QCoreApplication.translate("McpSettings", "Add header"),
+        )
         self.scope_choice = QComboBox()
-        self.scope_choice.setAccessibleName(_tr("Where"))
-        self.enabled = QCheckBox(_tr("Enabled"))
-        self.test = QPushButton(_tr("Test"))
-        self.test.setToolTip(_tr("Start the server as typed here and list its tools"))
+        self.scope_choice.setAccessibleName(QCoreApplication.translate("McpSettings", "Where"))
+        self.enabled = QCheckBox(QCoreApplication.translate("McpSettings", "Enabled"))
+        self.test = QPushButton(QCoreApplication.translate("McpSettings", "Test"))
+        self.test.setToolTip(
+            QCoreApplication.translate(
+                "McpSettings", "Start the server as typed here and list its tools"
+            )
+        )
         self.result = QLabel()
         self.result.setObjectName("mcpTestResult")
         self.result.setWordWrap(True)
@@ -120,22 +141,22 @@ class McpForm(QWidget):
         stdio = QWidget()
         stdio_form = QFormLayout(stdio)
         stdio_form.setContentsMargins(0, 0, 0, 0)
-        stdio_form.addRow(_tr("Command"), self.command)
-        stdio_form.addRow(_tr("Arguments"), self.args)
-        stdio_form.addRow(_tr("Environment"), self.env)
+        stdio_form.addRow(QCoreApplication.translate("McpSettings", "Command"), self.command)
+        stdio_form.addRow(QCoreApplication.translate("McpSettings", "Arguments"), self.args)
+        stdio_form.addRow(QCoreApplication.translate("McpSettings", "Environment"), self.env)
         http = QWidget()
         http_form = QFormLayout(http)
         http_form.setContentsMargins(0, 0, 0, 0)
-        http_form.addRow(_tr("URL"), self.url)
-        http_form.addRow(_tr("Headers"), self.headers)
+        http_form.addRow(QCoreApplication.translate("McpSettings", "URL"), self.url)
+        http_form.addRow(QCoreApplication.translate("McpSettings", "Headers"), self.headers)
         self.fields = QStackedWidget()
         self.fields.addWidget(stdio)
         self.fields.addWidget(http)
         top = QFormLayout()
-        top.addRow(_tr("Name"), self.name)
-        top.addRow(_tr("Kind"), self.kind)
+        top.addRow(QCoreApplication.translate("McpSettings", "Name"), self.name)
+        top.addRow(QCoreApplication.translate("McpSettings", "Kind"), self.kind)
         where = QFormLayout()
-        where.addRow(_tr("Where"), self.scope_choice)
+        where.addRow(QCoreApplication.translate("McpSettings", "Where"), self.scope_choice)
         where.addRow("", self.enabled)
         test_line = QHBoxLayout()
         test_line.addWidget(self.test)
@@ -189,15 +210,21 @@ class McpForm(QWidget):
         self._other_places = places if places and places != (here,) else ()
         combo = self.scope_choice
         combo.clear()
-        combo.addItem(_tr("All workspaces"), "all")
+        combo.addItem(QCoreApplication.translate("McpSettings", "All workspaces"), _ALL)
         if here:
             name = self._workspace.name if self._workspace else here
-            combo.addItem(_tr("This workspace ({0})").format(name), "here")
+            combo.addItem(
+                QCoreApplication.translate("McpSettings", "This workspace ({0})").format(name),
+                _HERE,
+            )
         if self._other_places:
             combo.addItem(
-                _tr("These workspaces: {0}").format(", ".join(self._other_places)), "listed"
+                QCoreApplication.translate("McpSettings", "These workspaces: {0}").format(
+                    ", ".join(self._other_places)
+                ),
+                _LISTED,
             )
-        chosen = "all" if not places else ("here" if places == (here,) else "listed")
+        chosen = _ALL if not places else (_HERE if places == (here,) else _LISTED)
         combo.setCurrentIndex(max(combo.findData(chosen), 0))
 
     def value(self) -> tuple[dict[str, Any], dict[str, str]]:
@@ -205,9 +232,9 @@ class McpForm(QWidget):
         stdio = self.kind.currentData() == McpTransport.STDIO.value
         where = self.scope_choice.currentData()
         places: tuple[str, ...] = ()
-        if where == "here" and self._workspace:
+        if where == _HERE and self._workspace:
             places = (str(self._workspace),)
-        elif where == "listed":
+        elif where == _LISTED:
             places = self._other_places
         data: dict[str, Any] = {
             "name": self.name.text().strip(),
@@ -242,14 +269,21 @@ class McpForm(QWidget):
         try:
             server = McpServer.model_validate(data)
         except ValidationError as exc:
-            self._say(_tr("Cannot test: {0}").format(problem_text(exc)), "error")
+            self._say(
+                QCoreApplication.translate("McpSettings", "Cannot test: {0}").format(
+                    problem_text(exc)
+                ),
+                "error",
+            )
             return
         try:
             self._scope.spawn(self._test(server, typed), name=f"mcp-test:{server.name}")
         except RuntimeError:  # the dialog is closing
             return
         self.test.setEnabled(False)
-        self._say(_tr("Starting {0}…").format(server.name), "info")
+        self._say(
+            QCoreApplication.translate("McpSettings", "Starting {0}…").format(server.name), "info"
+        )
 
     async def _test(self, server: McpServer, typed: dict[str, str]) -> None:
         from desktop.agent.mcp_client import McpServerError
@@ -263,7 +297,9 @@ class McpForm(QWidget):
         except SecretStoreError as exc:
             self._say(translated(exc.text), "error")
         else:
-            lines = [_tr("Working: {0} tools.").format(len(tools))]
+            lines = [
+                QCoreApplication.translate("McpSettings", "Working: {0} tools.").format(len(tools))
+            ]
             lines += [
                 f"• {name} — {summary}" if summary else f"• {name}" for name, summary in tools
             ]

@@ -9,6 +9,7 @@ keyring: the file never holds a secret value.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,10 +35,6 @@ from desktop.ui.conversation.items import set_role
 from desktop.ui.i18n.core_text import translated
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.mcp_form import McpForm, problem_text
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("McpSettings", text)
 
 
 @dataclass
@@ -77,26 +74,31 @@ class McpPage(QWidget):
         self._scope = scope
         self._workspace = workspace
         self.entries: list[McpEntry] = []
+        #: The keyring writes of the last save (they run in the background).
+        self.secrets_task: asyncio.Task[None] | None = None
         self._row = -1
         self.list = QListWidget()
         self.list.setObjectName("settingsList")
-        self.list.setAccessibleName(_tr("MCP servers"))
+        self.list.setAccessibleName(QCoreApplication.translate("McpSettings", "MCP servers"))
         self.list.setMinimumWidth(150)
         self.list.setMaximumWidth(230)
         self.add = QToolButton()
         self.add.setObjectName("addButton")
-        self.add.setText(_tr("Add"))
-        self.add.setAccessibleName(_tr("Add an MCP server"))
+        self.add.setText(QCoreApplication.translate("McpSettings", "Add"))
+        self.add.setAccessibleName(QCoreApplication.translate("McpSettings", "Add an MCP server"))
         self.remove = QToolButton()
         self.remove.setObjectName("removeButton")
-        self.remove.setText(_tr("Remove"))
-        self.remove.setAccessibleName(_tr("Remove the selected MCP server"))
+        self.remove.setText(QCoreApplication.translate("McpSettings", "Remove"))
+        self.remove.setAccessibleName(
+            QCoreApplication.translate("McpSettings", "Remove the selected MCP server")
+        )
         self.form = McpForm(secrets, scope, workspace)
-        self.box = QGroupBox(_tr("Server"))
+        self.box = QGroupBox(QCoreApplication.translate("McpSettings", "Server"))
         QVBoxLayout(self.box).addWidget(self.form)
         self.empty = QLabel(
-            _tr(
-                "No MCP servers yet. Add one: its tools are offered to every agent that takes them."
+            QCoreApplication.translate(
+                "McpSettings",
+                "No MCP servers yet. Add one: its tools go to every agent that takes them.",
             )
         )
         self.empty.setWordWrap(True)
@@ -162,15 +164,19 @@ class McpPage(QWidget):
         data = entry.data
         kind = "stdio" if data.get("transport") == "stdio" else "HTTP"
         places = data.get("workspaces") or []
-        where = _tr("all workspaces") if not places else _tr("this workspace")
+        where = (
+            QCoreApplication.translate("McpSettings", "all workspaces")
+            if not places
+            else QCoreApplication.translate("McpSettings", "this workspace")
+        )
         if places and [str(self._workspace)] != list(places):
-            where = _tr("{0} workspaces").format(len(places))
+            where = QCoreApplication.translate("McpSettings", "{0} workspaces").format(len(places))
         self.list.blockSignals(True)
         item.setText(f"{data.get('name') or '?'}\n{kind} · {where}")
         item.setCheckState(
             Qt.CheckState.Checked if data.get("enabled", True) else Qt.CheckState.Unchecked
         )
-        item.setToolTip(_tr("Checked: enabled"))
+        item.setToolTip(QCoreApplication.translate("McpSettings", "Checked: enabled"))
         self.list.blockSignals(False)
 
     def _commit(self) -> None:
@@ -250,7 +256,9 @@ class McpPage(QWidget):
                 servers.append(McpServer.model_validate(entry.data))
             except ValidationError as exc:
                 name = entry.data.get("name") or "?"
-                return _tr("MCP server {0}: {1}").format(name, problem_text(exc))
+                return QCoreApplication.translate("McpSettings", "MCP server {0}: {1}").format(
+                    name, problem_text(exc)
+                )
         try:
             return McpConfig(servers=tuple(servers))
         except ValidationError as exc:
@@ -288,9 +296,16 @@ class McpPage(QWidget):
         for entry in self.entries:
             entry.typed = {}
         if writes or deletes:
-            self._scope.spawn(self._store_secrets(writes, deletes), name="mcp-secrets")
+            self.secrets_task = self._scope.spawn(
+                self._store_secrets(writes, deletes), name="mcp-secrets"
+            )
         else:
-            self._say(_tr("MCP servers saved to {0}").format(self.store.path), "info")
+            self._say(
+                QCoreApplication.translate("McpSettings", "MCP servers saved to {0}").format(
+                    self.store.path
+                ),
+                "info",
+            )
         if 0 <= self._row < len(self.entries):
             entry = self.entries[self._row]
             self.form.blockSignals(True)
@@ -305,14 +320,16 @@ class McpPage(QWidget):
                 await self._secrets.delete(key)
         except SecretStoreError as exc:
             self._say(
-                _tr("MCP servers saved, but a secret was not: {0}").format(translated(exc.text)),
+                QCoreApplication.translate(
+                    "McpSettings", "MCP servers saved, but a secret was not: {0}"
+                ).format(translated(exc.text)),
                 "error",
             )
             return
         self._say(
-            _tr("MCP servers saved to {0}; {1} secret(s) stored in the keyring.").format(
-                self.store.path, len(writes)
-            ),
+            QCoreApplication.translate(
+                "McpSettings", "MCP servers saved to {0}; {1} secret(s) stored in the keyring."
+            ).format(self.store.path, len(writes)),
             "info",
         )
 
