@@ -10,9 +10,12 @@ from __future__ import annotations
 import subprocess
 
 import linux_packages
+import pytest
 from bundle_config import HOST_LIBRARIES, host_library
 
 from tests.packaging.conftest import Built
+
+pytestmark = pytest.mark.timeout(1800)  # may be the first to build (cached by source hash)
 
 
 def test_no_host_library_is_bundled_and_the_deb_depends_on_them(built: Built) -> None:
