@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Iterable
 from pathlib import Path
 
 from PySide6.QtCore import Signal
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 from desktop.core.backend import AgentStartError, Prompt
 from desktop.core.checkpoints.recorder import CheckpointRecorder
 from desktop.core.conversation import Conversation, Starter
-from desktop.core.entries import ExitItem, ToolStatus
+from desktop.core.entries import ExitItem, Item, PlanItem, ToolStatus, TurnEndItem
 from desktop.core.events import (
     AgentReady,
     ApprovalMode,
@@ -37,7 +38,7 @@ from desktop.core.events import (
 from desktop.core.paths import app_paths
 from desktop.core.session import BUSY, BackendFactory
 from desktop.core.usage.pricing import PriceTable, load_prices
-from desktop.core.usage.spend import Spend
+from desktop.core.usage.spend import Spend, spend_of
 from desktop.ui.announce import announce, turn_end_text
 from desktop.ui.approvals import ApprovalNavigator, spoken
 from desktop.ui.approvals.rules import RulesPanel
@@ -53,6 +54,7 @@ from desktop.ui.idle_stop import IdleStop
 from desktop.ui.mcp_status import McpServers
 from desktop.ui.plan_view import PlanView
 from desktop.ui.qt_async import TaskScope
+from desktop.ui.usage_view import show_turn_usage
 from desktop.ui.welcome.banner import FixBanner
 from desktop.ui.welcome.controller import WelcomeController
 from desktop.ui.welcome.empty import EmptyState
@@ -310,6 +312,21 @@ class ConversationPane(QWidget):
         self.mcp_servers.apply(event)
         self.status_changed.emit()
 
+    def take_stored(self, entries: Iterable[Item]) -> None:
+        """A conversation reopened from history: what it cost so far, and its last plan (closed
+        to its header)."""
+        listed = list(entries)
+        prices = self.prices = self.prices or load_prices()
+        self.spend = spend_of((e for e in listed if isinstance(e, TurnEndItem)), prices)
+        for item in self.transcript.items:  # the entries as loaded, with their keys
+            if isinstance(item, TurnEndItem):
+                show_turn_usage(self.view, item, prices)
+        plans = [e for e in listed if isinstance(e, PlanItem)]
+        if plans:
+            self.plan_view.show_plan(plans[-1].entries, plans[-1].explanation)
+            self.plan_view.collapse()
+        self.status_changed.emit()
+
     def _on_plan(self, event: PlanUpdated) -> None:
         self.plan_view.show_plan(event.entries, event.explanation)
 
@@ -329,6 +346,10 @@ class ConversationPane(QWidget):
             if self.prices is None:
                 self.prices = load_prices()
             self.spend = self.spend.add(event.usage, event.model, self.prices)
+            items = self.transcript.items
+            end = next((i for i in reversed(items) if isinstance(i, TurnEndItem)), None)
+            if end is not None and end.turn_id == event.turn_id:
+                show_turn_usage(self.view, end, self.prices)
         self.plan_view.collapse()
         self.status_changed.emit()
         answer = self.transcript.entries.turn_text(event.turn_id)

@@ -17,7 +17,9 @@ from desktop.core.paths import app_paths
 from desktop.core.protocols.acp.adapter import AcpBackend, AcpLaunch
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.pane import ConversationPane
-from tests.ui.conftest import Driver
+from desktop.ui.usage_view import TurnUsage
+from tests.ui.conftest import Driver, _shutdown
+from tests.ui_history.test_sidebar_history import _stored, _window
 from tests.waiting import until
 
 PEER = Path(__file__).parents[1] / "fakes" / "fake_acp_peer.py"
@@ -59,6 +61,7 @@ def test_plan_terminal_output_model_picker_and_cost(driver: Driver, qtbot: QtBot
         }
         spec = AcpLaunch([sys.executable, str(PEER)], workspace, env)
         pane = window.add_pane("ACP", "fake-acp", lambda rid: AcpBackend(spec, resume_id=rid))
+        window.history.track(pane, "fake-acp")  # recorded, as the window's own conversations
         window.show_pane(pane)
         plan = pane.plan_view
         assert not plan.isVisible()  # no plan yet: nothing above the composer
@@ -134,5 +137,26 @@ def test_plan_terminal_output_model_picker_and_cost(driver: Driver, qtbot: QtBot
         await until(lambda: pane.spend.turns == 2, timeout=20, what="the second turn ends")
         assert "≈ at least $15.00" in tokens.text()
         assert tokens.text().startswith("Tokens in 22 · out 8")
+        # Each turn says what it used below it; the priced one with its estimate.
+        lines = [w.text() for w in pane.view.findChildren(TurnUsage)]
+        assert lines == ["11 in · 4 out · fake-large", "11 in · 4 out · ≈ $15.00 · fake-small"]
+
+        # Reopened from history: its cost so far, its usage lines, its last plan (closed).
+        def recorded() -> bool:
+            stored = _stored(workspace)
+            ends = [i for c in stored for i in c.items if i.kind == "turn_end"]
+            return len(ends) == 2
+
+        await until(recorded, timeout=20, what="both turns recorded")
+        await _shutdown(context)
+        context, _, engine = await _window(driver, {})
+        await until(lambda: any(e.stored for e in engine.entries), what="listed")
+        again = await engine.open_stored(next(e for e in engine.entries if e.stored))
+        assert again is not None
+        assert again.spend.turns == 2 and again.spend.cost == 15.0 and again.spend.partial
+        assert again.plan_view.isVisibleTo(again) and not again.plan_view.is_open()
+        assert again.plan_view.header.text() == "Plan · 1 of 1 done"
+        again_lines = [w.text() for w in again.view.findChildren(TurnUsage)]
+        assert sorted(again_lines) == sorted(lines)
 
     driver.run(body(), 90)

@@ -19,6 +19,7 @@ class ItemKind(StrEnum):
     ERROR = "error"
     NOTICE = "notice"
     TURN_END = "turn_end"
+    PLAN = "plan"
     AGENT_EXITED = "agent_exited"
 
 

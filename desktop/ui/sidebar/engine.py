@@ -283,6 +283,7 @@ class HistoryEngine:
             pane = self.window.add_pane(stored.title, agent, factory, plan.resume_id)
             pane.conversation.starter = ResumeStarter(stored, plan, notify=pane.transcript.apply)
         pane.usage = replay(pane.transcript, stored)
+        pane.take_stored(item.entry for item in stored.items)  # its cost so far, its last plan
         when = time.strftime("%d %b %Y, %H:%M", time.localtime(stored.updated_at)).lstrip("0")
         pane.transcript.apply(
             Notice(

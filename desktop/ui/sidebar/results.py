@@ -43,6 +43,7 @@ _KIND_LABEL = {
     "tool": "Tool",
     "error": "Error",
     "notice": "Notice",
+    "plan": "Plan",
 }
 
 
