@@ -36,11 +36,6 @@ QToolButton[role="choicePicker"]::menu-indicator {{ image: none; width: 0; }}
 """
 
 
-def tr(text: str) -> str:
-    """``text`` translated (context "ModelPicker")."""
-    return QCoreApplication.translate("ModelPicker", text)
-
-
 class ChoicePicker(QToolButton):
     """One picker (``kind``: "model" or "mode").
 
@@ -75,8 +70,10 @@ class ChoicePicker(QToolButton):
             return
         self.current = current
         names = {c.id: c.name or c.id for c in available}
-        shown = names.get(current or "", current) or tr("Choose…")
-        what = tr(KIND_NAMES.get(self.kind, self.kind))
+        shown = names.get(current or "", current) or QCoreApplication.translate(
+            "ModelPicker", "Choose…"
+        )
+        what = QCoreApplication.translate("ModelPicker", KIND_NAMES.get(self.kind, self.kind))
         self.menu_.clear()
         for choice in available:
             action = self.menu_.addAction(choice.name or choice.id)
@@ -90,11 +87,15 @@ class ChoicePicker(QToolButton):
         self.setMenu(self.menu_ if offers else cast(QMenu, None))
         self.setText(f"{shown} ▾" if offers else shown)
         self.setAccessibleName(f"{what}: {shown}")
-        self.setToolTip(
-            tr("{what} of this conversation: click to switch").format(what=what)
-            if offers
-            else tr("{what} of this conversation (the agent offers no other)").format(what=what)
-        )
+        if offers:
+            tip = QCoreApplication.translate(
+                "ModelPicker", "{what} of this conversation: click to switch"
+            )
+        else:
+            tip = QCoreApplication.translate(
+                "ModelPicker", "{what} of this conversation (the agent offers no other)"
+            )
+        self.setToolTip(tip.format(what=what))
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if offers else Qt.FocusPolicy.NoFocus)
         self.show()
 

@@ -25,14 +25,13 @@ QLabel#turnUsage {{ color: {muted}; font-size: 9pt; padding: 0 4px; }}
 
 def usage_words(usage: Usage, cost: float | None, model: str | None) -> str:
     """ "1,234 in · 56 out · 1,000 cached · ≈ $0.0042 · gpt-4o" (the parts there are)."""
-    tr = QCoreApplication.translate
     parts = [
-        tr("TurnUsage", "{n} in").format(n=f"{usage.input_tokens:,}"),
-        tr("TurnUsage", "{n} out").format(n=f"{usage.output_tokens:,}"),
+        QCoreApplication.translate("TurnUsage", "{n} in").format(n=f"{usage.input_tokens:,}"),
+        QCoreApplication.translate("TurnUsage", "{n} out").format(n=f"{usage.output_tokens:,}"),
     ]
     cached = usage.cache_read_tokens + usage.cache_write_tokens
     if cached:
-        parts.append(tr("TurnUsage", "{n} cached").format(n=f"{cached:,}"))
+        parts.append(QCoreApplication.translate("TurnUsage", "{n} cached").format(n=f"{cached:,}"))
     if cost is not None:
         parts.append(f"≈ {dollars(cost)}")
     if model:

@@ -2,21 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
-    <name></name>
-    <message>
-        <source>Choose…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{what} of this conversation: click to switch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{what} of this conversation (the agent offers no other)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>About</name>
     <message>
         <source>A desktop host for AI coding agents: every edit and command is shown first and approved from the keyboard.</source>
@@ -74,7 +59,7 @@
     </message>
     <message>
         <source>{name} could not switch to {choice}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} konnte nicht zu {choice} wechseln: {error}</translation>
     </message>
 </context>
 <context>
@@ -1364,6 +1349,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>MCP servers</source>
+        <extracomment>The keyring writes of the last save (they run in the background).</extracomment>
         <translation>MCP-Server</translation>
     </message>
     <message>
@@ -1663,11 +1649,23 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Model</source>
         <extracomment>What the button is about, by ``ChoiceKind`` value.</extracomment>
-        <translation type="unfinished">Modell</translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Agent mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Agentenmodus</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Auswählen…</translation>
+    </message>
+    <message>
+        <source>{what} of this conversation: click to switch</source>
+        <translation>{what} dieser Unterhaltung: zum Wechseln klicken</translation>
+    </message>
+    <message>
+        <source>{what} of this conversation (the agent offers no other)</source>
+        <translation>{what} dieser Unterhaltung (der Agent bietet kein anderes an)</translation>
     </message>
 </context>
 <context>
@@ -1727,31 +1725,31 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Plan · {done} of {total} done</source>
         <extracomment>The mark of each status (drawn in the status&apos;s colour by the style sheet). Steps listed; the rest are summed up in one line (&quot;and 3 more steps&quot;).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Plan · {done} von {total} erledigt</translation>
     </message>
     <message>
         <source>and {n} more steps</source>
-        <translation type="unfinished"></translation>
+        <translation>und {n} weitere Schritte</translation>
     </message>
     <message>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>erledigt</translation>
     </message>
     <message>
         <source>in progress</source>
-        <translation type="unfinished"></translation>
+        <translation>in Arbeit</translation>
     </message>
     <message>
         <source>to do</source>
-        <translation type="unfinished"></translation>
+        <translation>offen</translation>
     </message>
     <message>
         <source>Plan: {done} of {total} steps done</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan: {done} von {total} Schritten erledigt</translation>
     </message>
     <message>
         <source>Show or hide the agent&apos;s plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Plan des Agenten zeigen oder ausblenden</translation>
     </message>
 </context>
 <context>
@@ -1792,6 +1790,29 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Arguments ▾</source>
         <translation>Argumente ▾</translation>
+    </message>
+</context>
+<context>
+    <name>PricesBox</name>
+    <message>
+        <source>Usage and cost</source>
+        <translation>Verbrauch und Kosten</translation>
+    </message>
+    <message>
+        <source>Costs in the status bar, below each turn and in agentdesk history list are estimates from a price table (US dollars per million tokens). Add or change models in your own copy; a model it does not know has no estimate.</source>
+        <translation>Die Kosten in der Statusleiste, unter jedem Durchgang und in agentdesk history list sind Schätzungen aus einer Preistabelle (US-Dollar je Million Tokens). Ergänzen oder ändern Sie Modelle in Ihrer eigenen Kopie; für ein Modell, das sie nicht kennt, gibt es keine Schätzung.</translation>
+    </message>
+    <message>
+        <source>Edit prices…</source>
+        <translation>Preise bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Open your price table in the desktop&apos;s editor</source>
+        <translation>Ihre Preistabelle im Editor des Desktops öffnen</translation>
+    </message>
+    <message>
+        <source>Could not write the price table: {error}</source>
+        <translation>Die Preistabelle konnte nicht geschrieben werden: {error}</translation>
     </message>
 </context>
 <context>
@@ -3247,19 +3268,19 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>No cost estimate: the price table does not know this model</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Kostenschätzung: Die Preistabelle kennt dieses Modell nicht</translation>
     </message>
     <message>
         <source>≈ at least {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>≈ mindestens {0}</translation>
     </message>
     <message>
         <source>≈ {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>≈ {0}</translation>
     </message>
     <message>
         <source>Estimated from the price table (Settings ▸ Usage and cost); the bill may differ</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus der Preistabelle geschätzt (Einstellungen ▸ Verbrauch und Kosten); die Rechnung kann abweichen</translation>
     </message>
 </context>
 <context>
@@ -3320,7 +3341,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Live output</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufende Ausgabe</translation>
     </message>
     <message>
         <source>Tool output</source>
@@ -3484,6 +3505,25 @@ Inhalts-Hash: {digest}…</translation>
     <message>
         <source>Trusted, but loading failed: {errors}</source>
         <translation>Vertraut, aber das Laden ist fehlgeschlagen: {errors}</translation>
+    </message>
+</context>
+<context>
+    <name>TurnUsage</name>
+    <message>
+        <source>{n} in</source>
+        <translation>{n} ein</translation>
+    </message>
+    <message>
+        <source>{n} out</source>
+        <translation>{n} aus</translation>
+    </message>
+    <message>
+        <source>{n} cached</source>
+        <translation>{n} zwischengespeichert</translation>
+    </message>
+    <message>
+        <source>Turn usage: {what}</source>
+        <translation>Verbrauch des Durchgangs: {what}</translation>
     </message>
 </context>
 <context>

@@ -40,6 +40,7 @@ from desktop.ui.settings.catalogue import CatalogueBox
 from desktop.ui.settings.forms import FieldEditor, ModelForm, NameChoice
 from desktop.ui.settings.lists import AgentsPage, ProfilesPage
 from desktop.ui.settings.mcp_page import McpPage
+from desktop.ui.settings.prices import PricesBox
 from desktop.ui.settings.services import SettingsServices
 from desktop.ui.settings.style import SHEET
 from desktop.ui.settings.words import tr
@@ -167,6 +168,8 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 8, 0)
         layout.addWidget(self.general)
+        self.prices = PricesBox(page)
+        layout.addWidget(self.prices)
         layout.addStretch(1)
         return page
 
