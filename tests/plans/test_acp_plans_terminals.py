@@ -11,18 +11,21 @@ import pytest
 
 from desktop.core.backend import Prompt
 from desktop.core.events import (
+    ApprovalMode,
     ChoiceKind,
     ChoicesChanged,
     Decision,
     PlanStatus,
     PlanUpdated,
     SessionEvent,
+    ToolDecided,
     ToolFinished,
     ToolOutputDelta,
     ToolRequested,
     ToolStarted,
     TurnEnded,
 )
+from desktop.core.extensions.builtin.shell_deny_list.screen import NAME, deny_list_screen
 from desktop.core.protocols.acp.adapter import AcpBackend, AcpLaunch
 from desktop.core.session import Session
 
@@ -30,7 +33,11 @@ PEER = Path(__file__).parents[1] / "fakes" / "fake_acp_peer.py"
 
 
 async def run(
-    tmp_path: Path, env: dict[str, str], terminal: Decision = Decision.ONCE, choose: bool = False
+    tmp_path: Path,
+    env: dict[str, str],
+    terminal: Decision = Decision.ONCE,
+    choose: bool = False,
+    yolo: bool = False,
 ) -> tuple[list[SessionEvent], list[dict]]:
     log = tmp_path / "peer.log"
     log.unlink(missing_ok=True)
@@ -45,10 +52,13 @@ async def run(
 
     def on(event: SessionEvent) -> None:
         events.append(event)
-        if isinstance(event, ToolRequested) and event.pending:
+        if isinstance(event, ToolRequested) and event.pending and not yolo:
             session.decide(event.call_id, terminal if event.name == "terminal" else Decision.ONCE)
 
     session.subscribe(on)
+    if yolo:  # everything approved by the mode; the shell deny list still screens every call
+        session.approvals.screens.append((NAME, deny_list_screen))
+        await session.set_mode(ApprovalMode.YOLO)
     await session.start()
     if choose:
         backend = session.backend
@@ -89,7 +99,7 @@ async def test_terminal_runs_after_approval_and_streams_bounded_output(tmp_path:
     request = next(e for e in events if isinstance(e, ToolRequested) and e.name == "terminal")
     assert request.category == "exec" and request.pending
     assert request.preview is not None and request.preview.kind == "command"
-    assert request.preview.text.startswith("sh -c ") and "printf" in request.preview.text
+    assert request.preview.text == command  # sh -c SCRIPT: the card says the script
     assert any(isinstance(e, ToolStarted) and e.call_id == request.call_id for e in events)
     streamed = "".join(
         e.text for e in events if isinstance(e, ToolOutputDelta) and e.call_id == request.call_id
@@ -118,6 +128,16 @@ async def test_denied_terminal_never_runs(tmp_path: Path) -> None:
     assert "denied" in answers[110]["error"]["message"]
     assert not marker.exists()
     assert not any(isinstance(e, ToolOutputDelta) for e in events)
+
+
+@pytest.mark.asyncio
+async def test_the_shell_deny_list_screens_terminals_even_in_yolo(tmp_path: Path) -> None:
+    events, sent = await run(tmp_path, {"FAKE_PEER_TERMINAL": "sudo touch ran"}, yolo=True)
+    request = next(e for e in events if isinstance(e, ToolRequested) and e.name == "terminal")
+    decided = next(e for e in events if isinstance(e, ToolDecided) and e.call_id == request.call_id)
+    assert decided.decision == Decision.DENY and decided.source_name == NAME
+    answers = {m["id"]: m for m in sent if "method" not in m}
+    assert "denied" in answers[110]["error"]["message"] and not (tmp_path / "ran").exists()
 
 
 @pytest.mark.asyncio

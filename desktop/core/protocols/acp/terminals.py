@@ -51,6 +51,7 @@ log = logging.getLogger(__name__)
 #: Output kept when the agent gives no ``outputByteLimit`` (and the most it may ask for).
 DEFAULT_OUTPUT_LIMIT = 1024 * 1024
 _CHUNK = 64 * 1024
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash"})
 
 
 @dataclass
@@ -130,7 +131,7 @@ class Terminals:
     ) -> str:
         """Ask, then start the command; its terminal id. Denied: an ACP error."""
         argv = [command, *args] if args else ["/bin/sh", "-c", command]
-        shown = shlex.join([command, *args]) if args else command
+        shown = _shown(command, args)
         folder, outside = resolve_path(self.workspace, cwd or str(self.workspace))
         preview = ToolPreview(
             kind="command", text=shown, cwd=str(folder), outside_workspace=outside
@@ -274,6 +275,15 @@ class TerminalClient:
 
     async def kill_terminal(self, session_id: str, terminal_id: str, **kwargs: Any) -> None:
         self._terminals.kill(terminal_id)
+
+
+def _shown(command: str, args: list[str] | None) -> str:
+    """The command line as the card says it: a shell's ``-c`` script as the script itself."""
+    if not args:
+        return command
+    if Path(command).name in _SHELLS and len(args) == 2 and args[0] in ("-c", "-lc"):
+        return args[1]
+    return shlex.join([command, *args])
 
 
 def _kill_group(process: asyncio.subprocess.Process) -> None:
