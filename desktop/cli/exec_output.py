@@ -18,6 +18,7 @@ from desktop.core.events import (
     AgentReady,
     ErrorEvent,
     Notice,
+    PlanUpdated,
     SessionEvent,
     TextDelta,
     ThinkingDelta,
@@ -119,6 +120,10 @@ class TextPrinter:
             self._line(f"  {event.status}: {first[0] if first else ''}")
         elif isinstance(event, ToolCancelled):
             self._line(f"  cancelled {event.reason}".rstrip())
+        elif isinstance(event, PlanUpdated):
+            marks = {"completed": "✓", "in_progress": "●", "pending": "○"}
+            steps = "  ".join(f"{marks[s.status.value]} {s.content}" for s in event.entries)
+            self._line(f"· plan: {steps}")
         elif isinstance(event, Notice):
             self._line(f"· {event.message}")
         elif isinstance(event, ErrorEvent):
