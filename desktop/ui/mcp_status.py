@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QFrame, QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from desktop.ui import theme
 from desktop.ui.i18n import QT_TRANSLATE_NOOP
@@ -158,8 +158,16 @@ class McpPanel(QFrame):
             theme.set_role(reason, "mcpReason", polished=False)
             labels.append(reason)
         name.setAccessibleName(f"{server.name}: {state.text()[2:]}")
+        heading = QWidget()  # the name and its state on one line
+        line = QHBoxLayout(heading)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.setSpacing(10)
+        line.addWidget(name)
+        line.addWidget(state)
+        line.addStretch(1)
         self._layout.addSpacing(6)
-        for label in labels:
+        self._layout.addWidget(heading)
+        for label in labels[2:]:
             self._layout.addWidget(label)
         return labels
 

@@ -1,4 +1,4 @@
-"""Each conversation shows its MCP servers in the status bar ("MCP: 1 connected, 1 failed") with a
+"""Each conversation shows its MCP servers in the status bar ("MCP: 1 connected, 2 failed") with a
 popup giving each server's state and, for a failed one, the reason; through a real window, the
 real ``mcp.json`` and the fake aionrs agent answering ``add_mcp_server``."""
 
@@ -19,6 +19,12 @@ def _configure() -> None:
     store = McpStore()
     store.put(McpServer(name="echo", transport=McpTransport.STDIO, command="echo-server"))
     store.put(McpServer(name="broken", transport=McpTransport.STDIO, command="y"))
+    # Its secret is not in the keyring: left out before the agent sees it, counted as failed.
+    store.put(
+        McpServer(
+            name="locked-s18", transport=McpTransport.STDIO, command="z", secret_env=("TOKEN",)
+        )
+    )
 
 
 def test_state_words_cover_every_state() -> None:
@@ -29,6 +35,7 @@ def test_state_words_cover_every_state() -> None:
 @pytest.mark.qt_log_ignore(
     *KNOWN_QT_MESSAGES, r"This plugin does not support grabbing the keyboard"
 )
+@pytest.mark.keyring  # the servers' secrets are looked up in the real keyring
 def test_a_window_shows_connected_and_failed_servers_and_why(driver: Driver) -> None:
     _configure()
     scenario = {"turns": [[{"text": "hi"}]], "mcp": True, "mcp_fail": {"broken": WHY}}
@@ -40,7 +47,7 @@ def test_a_window_shows_connected_and_failed_servers_and_why(driver: Driver) -> 
     assert not indicator.isVisible()  # nothing to show before the agent starts
     driver.call(lambda: pane.submit("hello", []))
     driver.wait(
-        lambda: indicator.isVisible() and indicator.text() == "MCP: 1 connected, 1 failed",
+        lambda: indicator.isVisible() and indicator.text() == "MCP: 1 connected, 2 failed",
         30,
         "the MCP summary",
     )
@@ -53,13 +60,15 @@ def test_a_window_shows_connected_and_failed_servers_and_why(driver: Driver) -> 
     assert texts["echo"] == ["echo", "● connected", "Tools: echo_tool"]
     assert texts["broken"][:2] == ["broken", "● failed"]
     assert texts["broken"][2] == WHY
+    assert texts["locked-s18"][1] == "● failed"
+    assert "its secret TOKEN is not in the keyring" in texts["locked-s18"][2]
     # A server that stops mid-session (as the built-in agent reports it) turns the summary and
     # the open popup at once.
     stopped = McpStatus(
         server="echo", state=McpServerState.STOPPED, message="MCP server 'echo' stopped working."
     )
     driver.call(pane.bridge._on_event, stopped)
-    assert indicator.text() == "MCP: 2 failed"
+    assert indicator.text() == "MCP: 3 failed"
     texts = {name: [label.text() for label in labels] for name, labels in panel.blocks.items()}
     assert texts["echo"] == ["echo", "● stopped working", "MCP server 'echo' stopped working."]
     driver.call(panel.close)

@@ -1235,6 +1235,10 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>Diese Zeile entfernen</translation>
     </message>
     <message>
+        <source>In the keyring</source>
+        <translation>Im Schlüsselbund</translation>
+    </message>
+    <message>
         <source>Stored in the keyring; type to replace</source>
         <translation>Im Schlüsselbund gespeichert; zum Ersetzen tippen</translation>
     </message>
@@ -1349,7 +1353,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>MCP servers</source>
-        <extracomment>The keyring writes of the last save (they run in the background).</extracomment>
+        <extracomment>The list&apos;s switches drawn like the dialog&apos;s check boxes (its style sheet has none for them). The keyring writes of the last save (they run in the background).</extracomment>
         <translation>MCP-Server</translation>
     </message>
     <message>

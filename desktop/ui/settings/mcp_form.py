@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -138,34 +137,31 @@ class McpForm(QWidget):
         self._connect()
 
     def _build(self) -> None:
-        stdio = QWidget()
-        stdio_form = QFormLayout(stdio)
-        stdio_form.setContentsMargins(0, 0, 0, 0)
-        stdio_form.addRow(QCoreApplication.translate("McpSettings", "Command"), self.command)
-        stdio_form.addRow(QCoreApplication.translate("McpSettings", "Arguments"), self.args)
-        stdio_form.addRow(QCoreApplication.translate("McpSettings", "Environment"), self.env)
-        http = QWidget()
-        http_form = QFormLayout(http)
-        http_form.setContentsMargins(0, 0, 0, 0)
-        http_form.addRow(QCoreApplication.translate("McpSettings", "URL"), self.url)
-        http_form.addRow(QCoreApplication.translate("McpSettings", "Headers"), self.headers)
-        self.fields = QStackedWidget()
-        self.fields.addWidget(stdio)
-        self.fields.addWidget(http)
-        top = QFormLayout()
-        top.addRow(QCoreApplication.translate("McpSettings", "Name"), self.name)
-        top.addRow(QCoreApplication.translate("McpSettings", "Kind"), self.kind)
-        where = QFormLayout()
-        where.addRow(QCoreApplication.translate("McpSettings", "Where"), self.scope_choice)
-        where.addRow("", self.enabled)
+        # One form, so every label lines up; the kind shows its own rows (stdio or HTTP).
+        form = QFormLayout()
+        form.setContentsMargins(0, 0, 0, 0)
+        translate = QCoreApplication.translate
+        for label, widget in (
+            (translate("McpSettings", "Name"), self.name),
+            (translate("McpSettings", "Kind"), self.kind),
+            (translate("McpSettings", "Command"), self.command),
+            (translate("McpSettings", "Arguments"), self.args),
+            (translate("McpSettings", "Environment"), self.env),
+            (translate("McpSettings", "URL"), self.url),
+            (translate("McpSettings", "Headers"), self.headers),
+            (translate("McpSettings", "Where"), self.scope_choice),
+        ):
+            form.addRow(label, widget)
+        form.addRow("", self.enabled)
+        self.rows = form
+        self.stdio_fields: tuple[QWidget, ...] = (self.command, self.args, self.env)
+        self.http_fields: tuple[QWidget, ...] = (self.url, self.headers)
         test_line = QHBoxLayout()
         test_line.addWidget(self.test)
         test_line.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
-        layout.addWidget(self.fields)
-        layout.addLayout(where)
+        layout.addLayout(form)
         layout.addLayout(test_line)
         layout.addWidget(self.result)
 
@@ -181,7 +177,10 @@ class McpForm(QWidget):
         self.test.clicked.connect(self._on_test)
 
     def _on_kind(self, index: int) -> None:
-        self.fields.setCurrentIndex(index)
+        for widget in self.stdio_fields:
+            self.rows.setRowVisible(widget, index == 0)
+        for widget in self.http_fields:
+            self.rows.setRowVisible(widget, index == 1)
 
     # ------------------------------------------------------------------ data
     def set_value(self, data: dict[str, Any], typed: dict[str, str]) -> None:

@@ -31,10 +31,18 @@ from PySide6.QtWidgets import (
 from desktop.core.mcp import McpConfig, McpServer, secret_entry
 from desktop.core.mcp.store import McpStore
 from desktop.core.secrets import SecretStore, SecretStoreError
+from desktop.ui import theme
 from desktop.ui.conversation.items import set_role
 from desktop.ui.i18n.core_text import translated
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.mcp_form import McpForm, problem_text
+
+#: The list's switches drawn like the dialog's check boxes (its style sheet has none for them).
+_SHEET = """
+QListWidget#settingsList::indicator {{ width: 14px; height: 14px; border: 2px solid {muted};
+    border-radius: 4px; background: {window}; }}
+QListWidget#settingsList::indicator:checked {{ background: {accent}; border-color: {accent}; }}
+"""
 
 
 @dataclass
@@ -69,6 +77,7 @@ class McpPage(QWidget):
     ) -> None:
         super().__init__()
         self.setObjectName("mcpPage")
+        theme.follow(self, _SHEET)
         self.store = store or McpStore()
         self._secrets = secrets
         self._scope = scope
@@ -80,8 +89,9 @@ class McpPage(QWidget):
         self.list = QListWidget()
         self.list.setObjectName("settingsList")
         self.list.setAccessibleName(QCoreApplication.translate("McpSettings", "MCP servers"))
-        self.list.setMinimumWidth(150)
-        self.list.setMaximumWidth(230)
+        self.list.setMinimumWidth(200)
+        self.list.setMaximumWidth(220)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.add = QToolButton()
         self.add.setObjectName("addButton")
         self.add.setText(QCoreApplication.translate("McpSettings", "Add"))

@@ -40,6 +40,7 @@ class SecretRow(QWidget):
     def __init__(self, noun: str, name: str = "", value: str = "", secret: bool = False) -> None:
         super().__init__()
         self.name = QLineEdit(name)
+        self.name.setMinimumWidth(120)
         self.name.setPlaceholderText(noun)
         self.name.setAccessibleName(noun)
         self.value = QLineEdit(value)
@@ -71,7 +72,8 @@ class SecretRow(QWidget):
     def mark_stored(self) -> None:
         """The secret's value is in the keyring: the empty field keeps it."""
         self.stored = True
-        self.value.setPlaceholderText(
+        self.value.setPlaceholderText(QCoreApplication.translate("McpSettings", "In the keyring"))
+        self.value.setToolTip(
             QCoreApplication.translate("McpSettings", "Stored in the keyring; type to replace")
         )
 

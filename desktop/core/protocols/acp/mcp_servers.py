@@ -22,6 +22,7 @@ from acp.schema import (
 
 from desktop.core.events import McpServerState, McpStatus, Notice, SessionEvent
 from desktop.core.mcp import McpSource, McpTransport, ResolvedMcpServer
+from desktop.core.mcp.status import left_out
 from desktop.core.texts import QT_TRANSLATE_NOOP
 
 #: What ``session/new`` and ``session/load`` take.
@@ -62,6 +63,8 @@ async def acp_servers(
     found = await source()
     for problem in found.problems:
         out(Notice(level="warning", message=problem))
+        if (status := left_out(problem)) is not None:
+            out(status)
     http_ok = takes_http(agent_capabilities)
     refused = [s.name for s in found.servers if s.transport == McpTransport.HTTP and not http_ok]
     if refused:

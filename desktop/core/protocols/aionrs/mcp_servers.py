@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 
 from desktop.core.events import McpServerState, McpStatus, Notice, SessionEvent
 from desktop.core.mcp import McpSource, McpTransport, ResolvedMcpServer
+from desktop.core.mcp.status import left_out
 from desktop.core.protocols.aionrs import wire
 from desktop.core.texts import QT_TRANSLATE_NOOP
 
@@ -114,6 +115,8 @@ async def add_servers(
     found = await source()
     for problem in found.problems:
         out(Notice(level="warning", message=problem))
+        if (status := left_out(problem)) is not None:
+            out(status)
     if not found.servers:
         return
     names = ", ".join(s.name for s in found.servers)

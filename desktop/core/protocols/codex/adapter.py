@@ -41,6 +41,7 @@ from desktop.core.events import (
     Usage,
 )
 from desktop.core.mcp import McpSource
+from desktop.core.mcp.status import left_out
 from desktop.core.process import AgentProcess
 from desktop.core.protocols.codex.approvals import APPROVAL_METHODS, ApprovalDesk
 from desktop.core.protocols.codex.config import CodexOptions
@@ -131,6 +132,8 @@ class CodexAppServerBackend(ProcessBackend[CodexLaunch]):
         args, env, problems = codex_mcp(found)
         for problem in [*found.problems, *problems]:
             emit(Notice(level="warning", message=problem))
+            if (status := left_out(problem)) is not None:
+                emit(status)
         if not args:
             return
         launch = self._launch
