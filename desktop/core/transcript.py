@@ -149,6 +149,8 @@ class Transcript:
         """Update the transcript with one session event; returns what changed."""
         if type(event) is TextDelta:  # the hot path, before the slower class patterns below
             return self._append(event.text, "assistant", event.turn_id)
+        if type(event) is ToolOutputDelta:  # a command's output: many small pieces
+            return self._tool_output(event)
         match event:
             case TextDelta():
                 return self._append(event.text, "assistant", event.turn_id)
@@ -364,9 +366,14 @@ class Transcript:
         tool = self.tool(event.call_id)
         if tool is None or tool.status in FINAL or not event.text:
             return []
-        live = (tool.live_output + event.text)[-LIVE_OUTPUT_LIMIT:]
-        total = tool.live_chars + len(event.text)
-        return self._update_tool(event.call_id, live_output=live, live_chars=total)
+        live = tool.live_output + event.text
+        if len(live) > LIVE_OUTPUT_LIMIT:
+            live = live[-LIVE_OUTPUT_LIMIT:]
+        item = tool.model_copy(
+            update={"live_output": live, "live_chars": tool.live_chars + len(event.text)}
+        )
+        self._items[item.key] = item
+        return [Changed(item)]
 
     def _update_tool(self, call_id: str, **changes: Any) -> list[Change]:
         key = self._tools.get(call_id)

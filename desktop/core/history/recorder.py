@@ -62,7 +62,7 @@ class HistoryRecorder:
         self._transcript = Transcript()
         self._created: list[float] = []  # by entry key: when it was added
         self._open: set[int] = set()  # keys of tool calls written while still open
-        self._open_data: dict[int, str] = {}  # what was written of each open call
+        self._open_items: dict[int, ToolItem] = {}  # what was written of each open call
         self._stream: int | None = None  # key of the stream with text not written yet
         self._timer: asyncio.TimerHandle | None = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -144,14 +144,13 @@ class HistoryRecorder:
                 self._write(item)
             return  # an open stream is written by ``flush``
         if isinstance(item, ToolItem) and item.status not in FINAL:
-            data = entry_json(item)
-            if self._open_data.get(item.key) == data:
+            if _same_but_live(item, self._open_items.get(item.key)):
                 return  # only its live output moved (not stored: the result holds it)
-            self._open_data[item.key] = data
+            self._open_items[item.key] = item
             self._open.add(item.key)
         else:
             self._open.discard(item.key)
-            self._open_data.pop(item.key, None)
+            self._open_items.pop(item.key, None)
         self._write(item)
 
     def _write(self, item: Item, *, complete: bool | None = None) -> None:
@@ -178,3 +177,16 @@ class HistoryRecorder:
         )
         if complete:
             self._writer.submit(UpdateConversation(self.conversation_id))
+
+
+#: Fields of a tool entry that change while its command streams output (never stored).
+_LIVE = frozenset({"live_output", "live_chars"})
+
+
+def _same_but_live(item: ToolItem, written: ToolItem | None) -> bool:
+    """Whether ``item`` differs from the entry last ``written`` only in its live output (a
+    transcript update copies the entry, so every other field is the very same object)."""
+    if written is None:
+        return False
+    now, then = item.__dict__, written.__dict__
+    return all(now[name] is then[name] for name in now if name not in _LIVE)
