@@ -44,6 +44,9 @@ def model_option(current: str) -> dict:
 
 
 def choices() -> dict:
+    if os.environ.get("FAKE_PEER_CHOICES") == "unstable":  # claude-agent-acp's models field
+        models = [{"modelId": v, "name": n} for v, n in MODELS.items()]
+        return {"models": {"currentModelId": "fake-large", "availableModels": models}}
     if os.environ.get("FAKE_PEER_CHOICES") != "1":
         return {}
     modes = [{"id": "ask", "name": "Ask"}, {"id": "code", "name": "Code"}]
@@ -109,7 +112,7 @@ def main() -> None:
             if commands:
                 body = {"sessionUpdate": "available_commands_update"}
                 update(sid, {**body, "availableCommands": json.loads(commands)})
-        elif method == "session/set_mode":
+        elif method in ("session/set_model", "session/set_mode"):
             send({"id": msg["id"], "result": {}})
         elif method == "session/set_config_option":
             option = model_option(msg["params"]["value"])

@@ -163,6 +163,20 @@ async def test_models_and_modes_are_offered_and_switched_on_the_wire(tmp_path: P
 
 
 @pytest.mark.asyncio
+async def test_models_in_the_unstable_field_are_switched_with_set_model(tmp_path: Path) -> None:
+    events, sent = await run(tmp_path, {"FAKE_PEER_CHOICES": "unstable"}, choose=True)
+    models = [e for e in events if isinstance(e, ChoicesChanged) and e.kind == ChoiceKind.MODEL]
+    assert models[0].current == "fake-large"
+    assert [c.id for c in models[0].available] == ["fake-large", "fake-small"]
+    assert models[-1].current == "fake-small"
+    switch = next(m for m in sent if m.get("method") == "session/set_model")
+    assert switch["params"] == {"sessionId": "s1", "modelId": "fake-small"}
+    assert not any(m.get("method") == "session/set_config_option" for m in sent)
+    end = next(e for e in events if isinstance(e, TurnEnded))
+    assert end.model == "fake-small"
+
+
+@pytest.mark.asyncio
 async def test_an_agent_without_choices_offers_none(tmp_path: Path) -> None:
     events, _ = await run(tmp_path, {})
     assert not any(isinstance(e, ChoicesChanged) for e in events)

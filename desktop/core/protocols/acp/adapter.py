@@ -129,6 +129,7 @@ class AcpBackend(TerminalClient, ProcessBackend[AcpLaunch]):
         self._files = WorkspaceFiles(launch.cwd)
         self._cards = ToolCards(launch.cwd)
         self._choices = SessionChoices()
+        self._session_models: dict[str, Any] | None = None
         self._terminals = Terminals(
             launch.cwd, self._cards, launch.env, lambda: self._process.tree_tag
         )
@@ -245,6 +246,11 @@ class AcpBackend(TerminalClient, ProcessBackend[AcpLaunch]):
                 await self._conn.set_session_mode(session_id=self._session_id, mode_id=choice_id)
                 choices.mode = choice_id
                 self._emit(choices.mode_event())
+            elif choices.unstable_models:
+                params = {"sessionId": self._session_id, "modelId": choice_id}
+                await self._conn._conn.send_request("session/set_model", params)
+                choices.model = choice_id
+                self._emit(choices.model_event())
             elif choices.model_option is not None:
                 answer = await self._conn.set_config_option(
                     config_id=choices.model_option, session_id=self._session_id, value=choice_id
@@ -258,7 +264,10 @@ class AcpBackend(TerminalClient, ProcessBackend[AcpLaunch]):
             self._emit(Notice(level="warning", message=said.english, i18n=said))
 
     def _read_choices(self, response: Any) -> None:
-        for event in self._choices.read_session(_dump(response) or {}):
+        data = _dump(response) or {}
+        if self._session_models is not None:  # unstable: the SDK's model drops the field
+            data = {**data, "models": self._session_models}
+        for event in self._choices.read_session(data):
             self._emit(event)
 
     async def interrupt(self) -> None:
@@ -291,6 +300,9 @@ class AcpBackend(TerminalClient, ProcessBackend[AcpLaunch]):
 
     def _observe(self, event: StreamEvent) -> None:
         message = event.message
+        result = message.get("result") if event.direction == StreamDirection.INCOMING else None
+        if isinstance(result, dict) and isinstance(result.get("models"), dict):
+            self._session_models = result["models"]  # session/new or load (unstable field)
         method = message.get("method")
         if event.direction != StreamDirection.INCOMING or not isinstance(method, str):
             return

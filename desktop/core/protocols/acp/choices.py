@@ -3,8 +3,9 @@
 ACP carries both in ``session/new`` (and ``session/load``): ``modes`` (``currentModeId``,
 ``availableModes``; changed with ``session/set_mode``, reported by ``current_mode_update``) and
 ``configOptions``, where a select option of category ``model`` is the model (changed with
-``session/set_config_option``, reported by ``config_option_update``). An agent that sends
-neither offers no choice, and the window shows no picker.
+``session/set_config_option``, reported by ``config_option_update``); agents on the unstable
+API (claude-agent-acp) send ``models`` instead, switched with ``session/set_model``. An agent
+that sends none of these offers no choice, and the window shows no picker.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ class SessionChoices:
         self.model_option: str | None = None
         self.models: list[AgentChoice] = []
         self.model: str | None = None
+        #: The models came in the unstable ``models`` field (switched by ``session/set_model``).
+        self.unstable_models = False
 
     def read_session(self, data: dict[str, Any]) -> list[ChoicesChanged]:
         """Take ``modes`` and ``configOptions`` of a session/new or session/load result."""
@@ -44,7 +47,8 @@ class SessionChoices:
             self.mode = modes.get("currentModeId") or None
             events.append(self.mode_event())
         options = data.get("configOptions")
-        if isinstance(options, list) and self.read_options(options):
+        offered = isinstance(options, list) and self.read_options(options)
+        if offered or self.read_models(data.get("models")):
             events.append(self.model_event())
         return events
 
@@ -67,6 +71,19 @@ class SessionChoices:
             self.model = current if isinstance(current, str) else None
             return True
         return False
+
+    def read_models(self, models: Any) -> bool:
+        """Take the unstable ``models`` of a session result (``currentModelId``,
+        ``availableModels``: ``{modelId, name, description}``; claude-agent-acp sends it and
+        switches with ``session/set_model``), unless a model config option is there."""
+        if self.model_option is not None or not isinstance(models, dict):
+            return False
+        available = models.get("availableModels") or []
+        self.models = [c for m in available if isinstance(m, dict) if (c := _choice(m, "modelId"))]
+        current = models.get("currentModelId")
+        self.model = current if isinstance(current, str) else None
+        self.unstable_models = True
+        return True
 
     def mode_event(self) -> ChoicesChanged:
         return ChoicesChanged(kind=ChoiceKind.MODE, current=self.mode, available=self.modes)
