@@ -16,7 +16,7 @@ import contextlib
 import logging
 import uuid
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 from desktop.core import session_texts as said
@@ -42,6 +42,7 @@ from desktop.core.events import (
     TurnStarted,
     Usage,
 )
+from desktop.core.prompt_gates import PromptGates
 from desktop.core.signals import SignalFilter, SignalListener, SignalRelay, Unsubscribe
 from desktop.core.texts import CoreText
 
@@ -57,8 +58,6 @@ BUSY = (SessionState.RUNNING, SessionState.AWAITING_APPROVAL, SessionState.STOPP
 
 #: States without a running agent.
 _DOWN = (SessionState.EXITED, SessionState.NEW)
-#: The longest a prompt waits for the session's ``prompt_gates`` (seconds).
-PROMPT_GATE_TIMEOUT = 10.0
 
 
 class Session:
@@ -102,10 +101,8 @@ class Session:
         self._idle.set()
         self._start_lock = asyncio.Lock()
         self._pump_task: asyncio.Task[None] | None = None
-        #: Awaited (each for at most ``PROMPT_GATE_TIMEOUT`` seconds) with the turn id after a
-        #: turn is published and before its prompt goes to the agent: the checkpoint recorder
-        #: records the workspace as it was before the turn. Events are never held back.
-        self.prompt_gates: list[Callable[[str], Awaitable[None]]] = []
+        #: What a turn's prompt waits for before it goes to the agent (the checkpoint recorder).
+        self.prompt_gates = PromptGates()
         self._gating: str | None = None  # the turn whose prompt the gates hold
         self._closed = False
 
@@ -309,7 +306,7 @@ class Session:
             self.publish(TurnStarted(turn_id=turn_id, prompt=prompt.text, files=list(prompt.files)))
             self.set_state(SessionState.RUNNING)
             self._gating = turn_id
-            await self._pass_gates(turn_id)
+            await self.prompt_gates.pass_all(turn_id)
             self._gating = None
             if self._active_turn == turn_id:  # not stopped while the gates held it
                 assert self._backend is not None
@@ -317,15 +314,6 @@ class Session:
             await self._turn_done.wait()
         if not self._queue:
             self._idle.set()
-
-    async def _pass_gates(self, turn_id: str) -> None:
-        for gate in tuple(self.prompt_gates):
-            try:
-                await asyncio.wait_for(gate(turn_id), PROMPT_GATE_TIMEOUT)
-            except TimeoutError:
-                log.warning("a prompt gate took over %s s; the prompt goes on", PROMPT_GATE_TIMEOUT)
-            except Exception:  # a gate that fails never keeps the prompt from the agent
-                log.exception("a prompt gate failed")
 
     def refuse(self, prompt: Prompt, error: AgentStartError) -> str:
         """Record ``prompt`` as a turn that failed because the agent could not start: ``error``

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core import session as session_module
 from desktop.core.backend import Prompt
 from desktop.core.events import TextDelta, TurnEnded, TurnEndReason, TurnStarted
 from tests.core.support import make_session
@@ -47,11 +46,9 @@ async def test_a_stop_while_the_gate_holds_the_prompt_never_sends_it(workspace: 
 
 
 @pytest.mark.asyncio
-async def test_failing_and_hanging_gates_let_the_prompt_go(
-    workspace: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(session_module, "PROMPT_GATE_TIMEOUT", 0.2)
+async def test_failing_and_hanging_gates_let_the_prompt_go(workspace: Path) -> None:
     session, events = make_session(workspace, "spec", {"turns": [[{"text": "answered"}]]})
+    session.prompt_gates.timeout = 0.2
 
     async def failing(_turn: str) -> None:
         raise RuntimeError("gate broke")
