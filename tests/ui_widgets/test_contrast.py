@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QPalette
 
-from desktop.ui import theme
+from desktop.ui import model_picker, plan_view, theme, usage_view
 from desktop.ui.composer_context import chips as composer_chips
 from desktop.ui.composer_context import popup as composer_popup
 from desktop.ui.conversation import style as conversation_style
@@ -35,6 +35,9 @@ TEMPLATES = {
     "desktop/ui/conversation/style.py": conversation_style.SHEET,
     "desktop/ui/composer_context/chips.py": composer_chips._SHEET,
     "desktop/ui/composer_context/popup.py": composer_popup._SHEET,
+    "desktop/ui/plan_view.py": plan_view._SHEET,
+    "desktop/ui/model_picker.py": model_picker._SHEET,
+    "desktop/ui/usage_view.py": usage_view._SHEET,
 }
 #: Backgrounds a text without its own background can sit on.
 SURFACES = ("window", "surface", "sidebar", "user_bubble")
