@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QPalette
 
-from desktop.ui import model_picker, plan_view, theme, usage_view
+from desktop.ui import mcp_status, model_picker, plan_view, theme, usage_view
 from desktop.ui.composer_context import chips as composer_chips
 from desktop.ui.composer_context import popup as composer_popup
 from desktop.ui.conversation import style as conversation_style
 from desktop.ui.palette import contrast
+from desktop.ui.settings import mcp_page
 from desktop.ui.settings import style as settings_style
 from desktop.ui.sidebar import panel as sidebar_panel
 
@@ -38,6 +39,8 @@ TEMPLATES = {
     "desktop/ui/plan_view.py": plan_view._SHEET,
     "desktop/ui/model_picker.py": model_picker._SHEET,
     "desktop/ui/usage_view.py": usage_view._SHEET,
+    "desktop/ui/mcp_status.py": mcp_status._SHEET + mcp_status._BUTTON_SHEET,
+    "desktop/ui/settings/mcp_page.py": mcp_page._SHEET,
 }
 #: Backgrounds a text without its own background can sit on.
 SURFACES = ("window", "surface", "sidebar", "user_bubble")
