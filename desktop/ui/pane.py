@@ -332,6 +332,8 @@ class ConversationPane(QWidget):
 
     def _on_choices(self, event: ChoicesChanged) -> None:
         self.choices[event.kind.value] = event
+        if event.kind is ChoiceKind.MODEL:
+            self.context.models_offered(bool(event.available))
         self.status_changed.emit()
 
     def set_choice(self, kind: str, choice_id: str) -> None:

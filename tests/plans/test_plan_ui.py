@@ -108,6 +108,17 @@ def test_plan_terminal_output_model_picker_and_cost(driver: Driver, qtbot: QtBot
         await until(model.isVisible, what="the model picker")
         assert model.text() == "Fake Large ▾" and mode.text() == "Ask ▾"
         assert model.accessibleName() == "Model: Fake Large"
+        # ``/model`` is offered now that the agent offers models, and opens this picker.
+        opened: list[bool] = []
+        window.status.open_model_menu = lambda: opened.append(True) or True  # type: ignore[method-assign]
+        editor, popup = pane.composer.editor, pane.context.popup
+        editor.setFocus()
+        qtbot.keyClicks(editor, "/mod")
+        assert popup.keys() == ["desk:mode", "desk:model"]
+        qtbot.keyClicks(editor, "el")
+        assert popup.keys() == ["desk:model"]
+        qtbot.keyClick(editor, Qt.Key.Key_Return)
+        assert opened == [True] and editor.toPlainText() == ""
         actions = model.menu_.actions()
         assert [(a.text(), a.isChecked()) for a in actions] == [
             ("Fake Large", True),

@@ -77,6 +77,14 @@ class ComposerContext(QObject):
     def commands_changed(self, event: CommandsChanged) -> None:
         """The agent's slash commands (all of them)."""
         self.commands.agent = list(event.commands)
+        self._commands_offered()
+
+    def models_offered(self, offered: bool) -> None:
+        """Whether the agent offers models to choose from (``/model`` comes and goes with it)."""
+        self.commands.models = offered
+        self._commands_offered()
+
+    def _commands_offered(self) -> None:
         self.highlighter.commands = self.commands.names()
         self.highlighter.rehighlight()
         self._refresh()
@@ -174,6 +182,12 @@ class ComposerContext(QObject):
         """Run Agent Desk's command ``name``: the mode panel, or a new conversation."""
         if name == "mode":
             self.composer.mode.click()
+            return
+        if name == "model":
+            status = getattr(self.composer.window(), "status", None)
+            opener = getattr(status, "open_model_menu", None)
+            if callable(opener):
+                opener()
             return
         new = getattr(self.composer.window(), "new_conversation", None)
         if callable(new):

@@ -1,9 +1,9 @@
 """The ``/`` menu's commands: Agent Desk's own and the ones the agent offers.
 
 Agent Desk's: ``/new`` (a new conversation), ``/clear`` (the agent's context cleared: the
-conversation continues as a new one, this one stays in the sidebar) and ``/mode`` (the
-approval-mode panel). There is no ``/model``
-yet: the window has no model picker to open. The agent's commands come from its
+conversation continues as a new one, this one stays in the sidebar), ``/mode`` (the
+approval-mode panel) and, only while the agent offers models to choose from, ``/model`` (the
+status bar's model picker). The agent's commands come from its
 ``CommandsChanged`` events (ACP ``available_commands_update``); an agent that offers none adds
 no row. A picked agent command is sent as its text (``/name``, or completed to ``/name `` for
 its input when it takes one); ``/unknown`` typed whole is sent as text too.
@@ -26,7 +26,10 @@ DESK_COMMANDS = {
         "ComposerContext", "Clear the context: go on in a new conversation (this one is kept)"
     ),
     "mode": QT_TRANSLATE_NOOP("ComposerContext", "Choose the approval mode and always-rules"),
+    "model": QT_TRANSLATE_NOOP("ComposerContext", "Choose the model the agent uses"),
 }
+#: Desk commands offered only while the agent offers what they choose from.
+_NEEDS_MODELS = "model"
 # Keys of the desk's rows in the popup (agent rows are ``agent:<name>``).
 DESK, AGENT = "desk:", "agent:"
 
@@ -45,10 +48,16 @@ class SlashCommands:
 
     def __init__(self) -> None:
         self.agent: list[AgentCommand] = []
+        #: Whether the agent offers models to choose from (``/model`` is offered then only).
+        self.models = False
+
+    def desk(self) -> dict[str, str]:
+        """Agent Desk's commands offered now: name → description (untranslated)."""
+        return {n: d for n, d in DESK_COMMANDS.items() if n != _NEEDS_MODELS or self.models}
 
     def names(self) -> set[str]:
         """Every command name offered (for the prompt's highlight)."""
-        return set(DESK_COMMANDS) | {c.name for c in self.agent}
+        return set(self.desk()) | {c.name for c in self.agent}
 
     def heading(self) -> str:
         return QCoreApplication.translate("ComposerContext", "Commands")
@@ -61,7 +70,7 @@ class SlashCommands:
         for command in self.agent:
             detail = command.description + (f"  ‹{command.hint}›" if command.hint else "")
             rows.append((0, PopupChoice(AGENT + command.name, "/" + command.name, detail)))
-        for name, description in DESK_COMMANDS.items():
+        for name, description in self.desk().items():
             if name in agent_names:
                 continue  # the agent's own /clear or /new wins
             said = QCoreApplication.translate("ComposerContext", description)

@@ -562,7 +562,12 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>Freigabemodus und Immer-Regeln wählen</translation>
     </message>
     <message>
+        <source>Choose the model the agent uses</source>
+        <translation>Das Modell wählen, das der Agent nutzt</translation>
+    </message>
+    <message>
         <source>Commands</source>
+        <extracomment>Desk commands offered only while the agent offers what they choose from. Whether the agent offers models to choose from (``/model`` is offered then only).</extracomment>
         <translation>Befehle</translation>
     </message>
 </context>
