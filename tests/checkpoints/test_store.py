@@ -14,6 +14,7 @@ import pytest
 from desktop.core.checkpoints.model import ChangeKind, CheckpointKind
 from desktop.core.checkpoints.store import CheckpointError, CheckpointStore, NothingToUndo
 from tests.checkpoints.trees import tree_state
+from tests.storage.test_history_faults import mounted
 
 BEFORE, AFTER = CheckpointKind.TURN_BEFORE, CheckpointKind.TURN_AFTER
 
@@ -212,3 +213,24 @@ def test_old_conversations_are_pruned_within_the_budget(workspace: Path, data_di
     assert store.turns("new") == [1]
     assert store.turn_changes("old", 3) == kept_turn
     assert sum(f.stat().st_size for f in store.path.rglob("*") if f.is_file()) <= store.budget
+
+
+def test_a_full_disk_gives_an_incomplete_checkpoint_and_the_store_recovers(
+    workspace: Path, tmp_path: Path
+) -> None:
+    """The store's folder on a real 1 MiB tmpfs: a workspace whose objects do not fit is
+    recorded as incomplete with the reason (never an exception), and once there is room again
+    the next checkpoint is complete."""
+    with mounted(tmp_path / "small", "1m") as data_dir:
+        for n in range(8):  # 2.4 MB that does not compress
+            (workspace / f"blob{n}.bin").write_bytes(os.urandom(300_000))
+        store = _store(workspace, data_dir)
+        full = store.record("c", 1, BEFORE)
+        assert not full.complete
+        assert full.problem == "The disk is full, so the workspace's state could not be recorded."
+        for n in range(8):
+            (workspace / f"blob{n}.bin").unlink()
+        (workspace / "small.txt").write_text("fits\n")
+        after = store.record("c", 1, AFTER)
+        assert after.complete, after.problem
+        assert [c.kind for c in store.checkpoints("c")][-1] == AFTER
