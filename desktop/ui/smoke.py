@@ -189,12 +189,14 @@ def run(options: argparse.Namespace) -> int:
         os.environ[_HOME_ENV] = home
     frozen = "frozen" if getattr(sys, "frozen", False) else "from source"
     _say(f"agentdesk {__version__} ({frozen}, {sys.platform}, Python {sys.version.split()[0]})")
+    from desktop.ui import theme
     from desktop.ui.app import AppContext  # after the environment is set
-    from desktop.ui.startup import make_application, show_painted
+    from desktop.ui.startup import make_application, remembered_scheme, show_painted
 
     workspace = Path(tempfile.mkdtemp(prefix="agentdesk-smoke-ws-"))
     try:
-        app = make_application(icon=False)  # as ``desktop.ui.app.run``: icon after the paint
+        theme.assume_scheme(remembered_scheme())  # as ``desktop.ui.app.run`` starts
+        app = make_application(icon=False)  # the icon is set after the first paint
         smoke_options = argparse.Namespace(path=str(workspace), agent="builtin", agent_cmd=None)
         context = AppContext(app, smoke_options)
         window = context.open_workspace(workspace, shell_only=True)
