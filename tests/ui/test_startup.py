@@ -171,3 +171,25 @@ def test_a_damaged_hints_file_only_costs_the_hints(
     assert startup_hints.last_workspace() is None
     startup_hints.remember(dark=True)  # rewritten whole
     assert startup_hints.remembered_scheme() is True
+
+
+def test_the_smoke_window_paints_before_the_core_loads(tmp_path: Path) -> None:
+    """``--smoke-test window`` (what the frozen cold-start benchmark times) takes the real start
+    path: nothing heavy is imported before its "window: painted" line, all of it after."""
+    env = {"QT_QPA_PLATFORM": "offscreen", "AGENTDESK_HOME": str(tmp_path / "home"),
+           "PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "desktop", "--smoke-test", "window"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120,
+    )  # fmt: skip
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0 and "smoke test passed" in lines, done.stdout[-3000:]
+    painted = next(i for i, line in enumerate(lines) if line.startswith("window: painted"))
+
+    def imported(chunk: list[str]) -> set[str]:
+        return {line.rsplit("|", 1)[1].strip() for line in chunk if line.startswith("import time:")}
+
+    before, after = imported(lines[:painted]), imported(lines[painted:])
+    assert "desktop.ui.window" in before
+    assert sorted(name for name in HEAVY if name in before) == []
+    assert {"asyncio", "pydantic", "pygments", "markdown_it"} <= after
