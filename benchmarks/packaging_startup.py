@@ -41,13 +41,14 @@ def _bare_code() -> str:
     return str(module.BARE)
 
 
-#: The bare window's spec: the options of ``packaging/agentdesk.spec`` that shape start-up.
+#: The bare window's spec: the options of ``packaging/agentdesk.spec`` that shape start-up
+#: (keep them in step: excludes, plugin pruning, noarchive, optimize, strip).
 BARE_SPEC = """
 import os
 import sys
 sys.path.insert(0, {packaging!r})
 from bundle_config import PY_EXCLUDES, QT_EXCLUDES, QT_PLUGIN_EXCLUDES, prune_binaries
-a = Analysis([{script!r}], excludes=QT_EXCLUDES + PY_EXCLUDES, noarchive=False, optimize=1)
+a = Analysis([{script!r}], excludes=QT_EXCLUDES + PY_EXCLUDES, noarchive=True, optimize=1)
 a.binaries = prune_binaries(a.binaries)
 a.datas = [e for e in a.datas
            if not any(p in e[0].replace(os.sep, "/") for p in QT_PLUGIN_EXCLUDES)]
@@ -77,7 +78,7 @@ def frozen_bare(build_dir: Path, code: str) -> Path:
     subprocess.run(
         [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level=WARN",
          "--distpath", str(folder / "dist"), "--workpath", str(folder / "work"), str(stamp)],
-        check=True, cwd=folder, stdout=subprocess.DEVNULL,
+        check=True, cwd=folder, capture_output=True,
     )  # fmt: skip
     if sys.platform.startswith("linux"):  # as build.py freeze does
         sys.path.insert(0, str(ROOT / "packaging"))
