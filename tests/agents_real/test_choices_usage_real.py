@@ -16,7 +16,14 @@ from typing import Any
 import pytest
 
 from desktop.core.backend import Prompt
-from desktop.core.events import ChoiceKind, ChoicesChanged, Notice, TurnEndReason, Usage
+from desktop.core.events import (
+    ChoiceKind,
+    ChoicesChanged,
+    CommandsChanged,
+    Notice,
+    TurnEndReason,
+    Usage,
+)
 from tests.agents_real.conftest import RealAgent, npm_cache_root
 from tests.agents_real.context_helpers import Run, open_run
 from tests.agents_real.test_exec_real import CODEX_CONFIG
@@ -96,6 +103,42 @@ async def test_claude_modes_models_usage_and_switches(make_agent: Any) -> None:
     assert "Plan mode is active" not in json.dumps(bodies[1])
     assert "Plan mode is active" in json.dumps(bodies[2]["messages"][-1])
     assert [n for n in run.of(Notice) if "could not switch" in n.message] == []
+    assert run.errors() == []
+
+
+#: Per other ACP agent: commands it offers, a model to switch to, and whether it reports tokens
+#: per turn (codex-acp 0.16.0 sends only ``usage_update`` with the context size it used).
+OTHER_ACP = {
+    "codex-acp": ({"compact", "init", "review"}, "gpt-5.4", False),
+    "gemini": ({"about", "help", "init", "memory"}, "gemini-2.5-pro", True),
+}
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("key", sorted(OTHER_ACP))
+async def test_other_acp_agents_commands_choices_and_usage(make_agent: Any, key: str) -> None:
+    commands, other_model, reports_usage = OTHER_ACP[key]
+    agent: RealAgent = make_agent(key)
+    agent.llm.add({"text": "one", "usage": SPENT}, {"text": "two"})
+    run = await open_run(agent)
+    try:
+        first = await run.turn(Prompt("first"))
+        assert last_choices(run, ChoiceKind.MODE).available
+        models = last_choices(run, ChoiceKind.MODEL)
+        assert other_model in {c.id for c in models.available} and models.current != other_model
+        await switch(run, ChoiceKind.MODEL, other_model)
+        second = await run.turn(Prompt("second"))
+    finally:
+        await run.session.close()
+    assert {first.reason, second.reason} == {TurnEndReason.COMPLETED}
+    assert commands <= {c.name for c in run.of(CommandsChanged)[-1].commands}
+    if reports_usage:
+        assert first.usage == Usage(input_tokens=321, output_tokens=45)
+    else:
+        assert first.usage is None
+    assert (first.model, second.model) == (models.current, other_model)
+    last = agent.llm.model_requests[-1]
+    assert other_model in f"{last.path} {last.body.get('model')}", last.path
     assert run.errors() == []
 
 
