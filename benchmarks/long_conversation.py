@@ -1,6 +1,6 @@
 """Opening a long stored conversation: open → painted, the longest event-loop stall, RSS.
 
-Measurement only (issue 19; the transcript is not virtualized yet). For each size (``--turns``,
+Measurement only (issue 19; the transcript is virtualized). For each size (``--turns``,
 default 125 250 500 1000) it writes a conversation into a fresh history database through the
 history store: each turn a prompt, a markdown answer with a code block and a tool card (a
 ``Write`` that ran), made by the core ``Transcript`` from session events as a live turn is. Then
@@ -64,8 +64,9 @@ def rss_mib(pid: int | str = "self") -> float:
 # ---------------------------------------------------------------------- the conversations
 
 
-def write_conversation(workspace: Path, turns: int) -> str:
-    """A stored conversation of ``turns`` turns in the history of ``AGENTDESK_HOME``."""
+def turn_entries(turns: int) -> list[Any]:
+    """The transcript entries of ``turns`` turns (prompt, markdown answer, a ``Write`` that ran),
+    made by the core ``Transcript`` from session events as a live turn is."""
     from desktop.core.events import (
         TextDelta,
         ToolCategory,
@@ -76,9 +77,6 @@ def write_conversation(workspace: Path, turns: int) -> str:
         TurnEndReason,
         TurnStarted,
     )
-    from desktop.core.history.items import search_text
-    from desktop.core.history.models import ItemKind, StoredConversation, StoredItem
-    from desktop.core.history.store import HistoryStore
     from desktop.core.transcript import Transcript
 
     transcript = Transcript()
@@ -96,12 +94,22 @@ def write_conversation(workspace: Path, turns: int) -> str:
             TurnEnded(turn_id=turn, reason=TurnEndReason.COMPLETED),
         ):  # fmt: skip
             transcript.apply(event)
+    return list(transcript.items)
+
+
+def write_conversation(workspace: Path, turns: int) -> str:
+    """A stored conversation of ``turns`` turns in the history of ``AGENTDESK_HOME``."""
+    from desktop.core.history.items import search_text
+    from desktop.core.history.models import ItemKind, StoredConversation, StoredItem
+    from desktop.core.history.store import HistoryStore
+
+    entries = turn_entries(turns)
     now = time.time()
     items = [
         StoredItem(id=seq, seq=seq, kind=ItemKind(item.type), turn_id=item.turn_id,
                    call_id=getattr(getattr(item, "request", None), "call_id", None),
                    text=search_text(item), entry=item, created_at=now)
-        for seq, item in enumerate(transcript.items)
+        for seq, item in enumerate(entries)
     ]  # fmt: skip
     conversation = StoredConversation(
         id=os.urandom(16).hex(), workspace=str(workspace.resolve()), title=f"{turns} turns",
