@@ -224,7 +224,8 @@ class VirtualColumn(QObject):
         """Put the built rows in order, a spacer for each run of rows between them."""
         layout = self._layout
         for index in reversed(range(layout.count())):
-            held = layout.itemAt(index).widget()
+            entry = layout.itemAt(index)
+            held = entry.widget() if entry is not None else None
             if held is not None:
                 # Not ``takeAt``: the item taken would be deleted later, by Python, and its
                 # destructor would unhook the widget's new item (its size hint never updated).
