@@ -1,10 +1,11 @@
 """The rows of a virtualized transcript: one per shown entry, built or only estimated.
 
-A long conversation keeps a ``Row`` for every entry that shows something (cheap data: the entry,
-its height), and a widget only for the rows near the viewport (``desktop.ui.conversation.virtual``).
-The height of a row that was never built is estimated from its text and the column's width; once
-built and laid out it is measured, and the measured height is kept per width, so a row dropped
-and later rebuilt takes the same place and what the user looks at does not move.
+A long conversation keeps an ``EntryRow`` for every entry that shows something (cheap data: the
+entry, its height), and a widget only for the rows near the viewport
+(``desktop.ui.conversation.virtual``). The height of a row that was never built is estimated
+from its text and the column's width; once built and laid out it is measured, and the measured
+height is kept per width, so a row dropped and later rebuilt takes the same place and what the
+user looks at does not move.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def estimate(item: Item, width: int) -> int:
 
 
 @dataclass(eq=False)
-class Row:
+class EntryRow:
     """One shown entry: the entry as it stands, its widget when built, its measured height."""
 
     key: int
@@ -113,7 +114,7 @@ class Row:
         return estimate(self.item, width) + extras
 
 
-def tops(rows: list[Row], width: int) -> list[int]:
+def tops(rows: list[EntryRow], width: int) -> list[int]:
     """The y of each row's top in the column, and the column's height last."""
     heights = (row.height(width) + SPACING for row in rows)
     starts = list(accumulate(heights, initial=MARGIN_Y))

@@ -1,6 +1,6 @@
 """The scrolling transcript: a widget per shown entry near the viewport, repaints ≤ 60 per second.
 
-The column is virtualized (``virtual.VirtualColumn``): every shown entry has a ``rows.Row``,
+The column is virtualized (``virtual.VirtualColumn``): every shown entry has a ``rows.EntryRow``,
 and only the rows within a screen of the viewport have widgets (``widgets``), so a conversation
 of any length opens at once and costs what is visible. What an entry looks like is decided
 here alone (``_make``), whether it streamed in or was reopened from history; entries that say
@@ -46,7 +46,7 @@ from desktop.core.events import TurnEndReason
 from desktop.ui import theme
 from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble, exit_message
 from desktop.ui.conversation.model import TranscriptModel
-from desktop.ui.conversation.rows import MARGIN_Y, SPACING, Row, shows
+from desktop.ui.conversation.rows import MARGIN_Y, SPACING, EntryRow, shows
 from desktop.ui.conversation.stream_view import AssistantView
 from desktop.ui.conversation.style import SHEET
 from desktop.ui.conversation.thinking import ThinkingView
@@ -233,12 +233,12 @@ class ConversationView(QScrollArea):
         live = not self.transcript.loading
         self._live = live  # built now, its stream text is all new (``_make``)
         try:
-            self.rows.append(Row(item.key, item), build=live)
+            self.rows.append(EntryRow(item.key, item), build=live)
         finally:
             self._live = False
 
     # ------------------------------------------------------------------ rows (RowHost)
-    def build_row(self, row: Row) -> QWidget:
+    def build_row(self, row: EntryRow) -> QWidget:
         """A container showing ``row``'s entry and the extras below it."""
         container = QWidget()
         layout = QVBoxLayout(container)
@@ -260,7 +260,7 @@ class ConversationView(QScrollArea):
             extra.show()
         return container
 
-    def placed(self, row: Row) -> None:
+    def placed(self, row: EntryRow) -> None:
         """``row`` is in the column: a waiting card asks for a decision, a long answer renders."""
         if list(self.widgets) != sorted(self.widgets):  # built out of order (bottom first)
             ordered = sorted(self.widgets.items())
@@ -272,12 +272,12 @@ class ConversationView(QScrollArea):
         elif isinstance(widget, AssistantView) and widget.busy:
             self._on_changed(row.item)  # a long reply (reopened) renders over the next frames
 
-    def dropped(self, row: Row) -> None:
+    def dropped(self, row: EntryRow) -> None:
         """``row``'s widgets go (far from the viewport)."""
         self.widgets.pop(row.key, None)
         self._dirty.pop(row.key, None)
 
-    def keeps(self, row: Row) -> bool:
+    def keeps(self, row: EntryRow) -> bool:
         """The streaming answer and a card waiting for a decision stay built."""
         item = row.item
         if isinstance(item, StreamItem):

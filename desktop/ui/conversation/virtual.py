@@ -1,7 +1,7 @@
 """Virtualization of the transcript column: widgets only near the viewport.
 
 The column holds, in order, the built rows and, for each run of rows not built, one spacer as
-tall as those rows (``rows.Row.height``: measured, else estimated). A pass (``realize``) builds
+tall as those rows (``rows.EntryRow.height``: measured, else estimated). A pass (``realize``) builds
 the rows within one screen above and below the viewport, from the one nearest the viewport out,
 for at most ``SLICE_S`` of the event loop (the rest in the next pass); rows outside that margin
 are destroyed unless the host keeps them (the streaming answer, a pending approval card, the row
@@ -22,7 +22,7 @@ from typing import Protocol
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QScrollArea, QVBoxLayout, QWidget
 
-from desktop.ui.conversation.rows import SPACING, Row, tops
+from desktop.ui.conversation.rows import SPACING, EntryRow, tops
 
 #: Time one pass may spend building rows (the next pass goes on at the next turn of the loop).
 SLICE_S = 0.008
@@ -38,19 +38,19 @@ def _placed(widget: QWidget) -> bool:
 class RowHost(Protocol):
     """What the column needs of its view."""
 
-    def build_row(self, row: Row) -> QWidget:
+    def build_row(self, row: EntryRow) -> QWidget:
         """A new container showing ``row`` (its entry's widget and extras)."""
         ...
 
-    def placed(self, row: Row) -> None:
+    def placed(self, row: EntryRow) -> None:
         """``row`` was built and placed in the column."""
         ...
 
-    def dropped(self, row: Row) -> None:
+    def dropped(self, row: EntryRow) -> None:
         """``row``'s widgets are about to be destroyed."""
         ...
 
-    def keeps(self, row: Row) -> bool:
+    def keeps(self, row: EntryRow) -> bool:
         """Whether ``row`` must stay built wherever it is."""
         ...
 
@@ -67,15 +67,15 @@ class VirtualColumn(QObject):
         self._view = view
         self._layout = layout
         self._host = host
-        self.rows: list[Row] = []
-        self.by_key: dict[int, Row] = {}
+        self.rows: list[EntryRow] = []
+        self.by_key: dict[int, EntryRow] = {}
         self._spacers: list[QWidget] = []
         #: Holds the extras of rows not built (hidden).
         self._parking = QWidget(view)
         self._parking.hide()
-        self._anchor: tuple[Row, int] | None = None
+        self._anchor: tuple[EntryRow, int] | None = None
         #: A row shown on request (a search hit): kept until another one is asked for.
-        self.held: Row | None = None
+        self.held: EntryRow | None = None
         self._pass = QTimer(self)
         self._pass.setSingleShot(True)
         self._pass.setInterval(0)
@@ -89,7 +89,7 @@ class VirtualColumn(QObject):
         margins = self._layout.contentsMargins()
         return max(200, self._view.viewport().width() - margins.left() - margins.right())
 
-    def append(self, row: Row, *, build: bool) -> None:
+    def append(self, row: EntryRow, *, build: bool) -> None:
         """A new row at the end; built at once when ``build`` (a live entry)."""
         self.rows.append(row)
         self.by_key[row.key] = row
@@ -100,7 +100,7 @@ class VirtualColumn(QObject):
         else:
             self.schedule()
 
-    def row_at_or_before(self, key: int) -> Row | None:
+    def row_at_or_before(self, key: int) -> EntryRow | None:
         """The row of entry ``key``, or of the last shown entry before it."""
         row = self.by_key.get(key)
         if row is not None:
@@ -155,7 +155,7 @@ class VirtualColumn(QObject):
         if self._host.following():
             order = list(reversed(wanted))
         changed, more = False, False
-        new: list[Row] = []
+        new: list[EntryRow] = []
         for index in order:
             row = self.rows[index]
             if row.widget is None:
@@ -188,7 +188,7 @@ class VirtualColumn(QObject):
             for _ in range(2):  # the column, then the scroll area that resizes it
                 QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
-    def _keeps(self, row: Row) -> bool:
+    def _keeps(self, row: EntryRow) -> bool:
         if row is self.held or self._host.keeps(row):
             return True
         focus = QApplication.focusWidget()
@@ -201,12 +201,12 @@ class VirtualColumn(QObject):
             if widget is not None and _placed(widget):
                 row.measured = (width, widget.height())
 
-    def _build(self, row: Row) -> None:
+    def _build(self, row: EntryRow) -> None:
         container = self._host.build_row(row)
         row.widget = container
         self.built += 1
 
-    def _drop(self, row: Row) -> None:
+    def _drop(self, row: EntryRow) -> None:
         widget = row.widget
         assert widget is not None
         self._host.dropped(row)
@@ -260,7 +260,7 @@ class VirtualColumn(QObject):
         spacer.show()
 
     # ------------------------------------------------------------------ position
-    def reach(self, row: Row) -> None:
+    def reach(self, row: EntryRow) -> None:
         """Build ``row`` now and put it near the top of the viewport (kept built until the next
         row asked for)."""
         self.held = row
