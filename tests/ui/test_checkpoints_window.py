@@ -201,9 +201,9 @@ def test_a_reopened_conversation_shows_its_turns_changes(driver: Driver, qtbot: 
         (summary,) = _summaries(pane)
         assert summary.turn == 1 and summary.title.text() == "Changes · 3 files"
         # Below the turn it belongs to: after the turn's answer, before the reopening notice.
-        keys = [key for key, _widget in pane.view.extras]
+        keys = [key for key, widget in pane.view.extras if isinstance(widget, ChangesSummary)]
         turn_end = next(i.key for i in pane.transcript.items if isinstance(i, TurnEndItem))
-        assert keys == [turn_end]
+        assert keys == [turn_end]  # (the turn's usage line is below the same entry)
         summary.restore.click()
         bar = pane.findChild(QWidget, "restoreBar")
         assert bar is not None
