@@ -90,38 +90,38 @@ class ToolCards:
     async def ask_write(self, path: str, content: str, preview: ToolPreview) -> str | None:
         """Show a pending ``write_file`` card; its call id if approved, None if denied."""
         call_id = f"fs-write-{next(self._write_ids)}"
-        waiting = self._wait_for(call_id)
-        self.emit(
-            ToolRequested(
-                turn_id=self.turn,
-                call_id=call_id,
-                name="write_file",
-                category=ToolCategory.EDIT,
-                args={"file_path": path, "content": content},
-                description=f"Write {path}",
-                pending=True,
-                preview=preview,
-            )
-        )
-        try:
-            decision = await waiting
-        except asyncio.CancelledError:
-            decision = Decision.DENY
-        return None if decision.denies else call_id
+        args: dict[str, object] = {"file_path": path, "content": content}
+        edit = ToolCategory.EDIT
+        return await self._ask(call_id, "write_file", edit, args, f"Write {path}", preview)
 
     async def ask_terminal(self, command: str, preview: ToolPreview) -> str | None:
         """Show a pending command card for ``terminal/create`` (an exec tool like any other:
         modes, rules and the shell deny list apply); its call id if approved, None if denied."""
         call_id = f"terminal-{next(self._terminal_ids)}"
+        args: dict[str, object] = {"command": command, "cwd": preview.cwd}
+        run = ToolCategory.EXEC
+        return await self._ask(call_id, "terminal", run, args, f"Run {command}", preview)
+
+    async def _ask(
+        self,
+        call_id: str,
+        name: str,
+        category: ToolCategory,
+        args: dict[str, object],
+        description: str,
+        preview: ToolPreview,
+    ) -> str | None:
+        """A pending card for a request the client itself carries out: ``call_id`` once
+        approved, None once denied (or when the wait is cancelled)."""
         waiting = self._wait_for(call_id)
         self.emit(
             ToolRequested(
                 turn_id=self.turn,
                 call_id=call_id,
-                name="terminal",
-                category=ToolCategory.EXEC,
-                args={"command": command, "cwd": preview.cwd},
-                description=f"Run {command}",
+                name=name,
+                category=category,
+                args=args,
+                description=description,
                 pending=True,
                 preview=preview,
             )
