@@ -95,7 +95,12 @@ class TaskScope:
             raise RuntimeError(f"task scope {self.owner} is closed")
         import asyncio  # loaded by then: a task needs the running loop
 
-        task = asyncio.get_running_loop().create_task(coro, name=name)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # the loop has ended (a timer fired while the app shut down)
+            coro.close()
+            raise
+        task = loop.create_task(coro, name=name)
         self.tasks.add(task)
         if finish:
             self._finishing.add(task)

@@ -11,7 +11,8 @@ pane's ``TaskScope``; nothing here blocks the loop or nests one.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QVBoxLayout, QWidget
@@ -83,13 +84,14 @@ class PaneChanges(QObject):
         self.listen()
         pane.bridge.state_changed.connect(self._on_state)
 
-    def spawn(self, work: Awaitable[None]) -> None:
-        """Run ``work`` in the pane's scope (cancelled when the conversation closes)."""
-
-        async def run() -> None:
-            await work
-
-        self.pane.scope.spawn(run(), name="checkpoints")
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the pane's scope (cancelled when the conversation closes; dropped
+        when it already has: a checkpoint recorded while the conversation closed)."""
+        try:
+            self.pane.scope.spawn(work, name="checkpoints")
+        except RuntimeError:
+            work.close()
+            log.debug("checkpoint card dropped: the conversation is closing")
 
     # -- turns ---------------------------------------------------------------------------
 

@@ -185,8 +185,12 @@ class HistoryEngine:
 
     def reload(self) -> None:
         """Read the workspace's conversations again (newest first) and show them."""
-        if not self._closed and self.service.store is not None:
+        if self._closed or self.service.store is None:
+            return
+        try:
             self.window.scope.spawn(self._reload(), name="history-reload")
+        except RuntimeError:  # the window's scope or the loop ended: nothing left to show
+            log.debug("history reload dropped: the window is closing")
 
     async def _reload(self) -> None:
         if self.sidebar.list.editing:
