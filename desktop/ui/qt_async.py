@@ -129,6 +129,15 @@ class TaskScope:
         self._runtime._forget(self)
 
 
+class LoopStopped(RuntimeError):
+    """Qt's event loop ended before the app's main coroutine did: Qt quit on its own (the X11
+    or Wayland connection was lost)."""
+
+
+#: The exit status when Qt stopped the app (its display went away).
+DISPLAY_LOST = 1
+
+
 def run_qt(app: QApplication, main: Callable[[], Awaitable[int]]) -> int:
     """Run ``main()`` on a qasync loop over ``app`` and return its result.
 
@@ -149,7 +158,12 @@ def run_qt(app: QApplication, main: Callable[[], Awaitable[int]]) -> int:
         return _with_plain_executor(_loop_class(qasync)(app))
 
     with asyncio.Runner(loop_factory=loop_factory) as runner:
-        return runner.run(wrapper())
+        try:
+            return runner.run(wrapper())
+        except LoopStopped:
+            # What was completed is already saved; say it in one line, never a traceback.
+            log.error("Qt stopped the app (the connection to the display was lost); exiting")
+            return DISPLAY_LOST
 
 
 def make_loop(app: QApplication) -> asyncio.AbstractEventLoop:
@@ -194,7 +208,7 @@ def _loop_class(qasync: Any) -> Callable[[QApplication], asyncio.AbstractEventLo
             finally:
                 asyncio.events._set_running_loop(None)
             if not future.done():
-                raise RuntimeError("Event loop stopped before Future completed.")
+                raise LoopStopped("Event loop stopped before Future completed.")
             return future.result()
 
         def close(self) -> None:
