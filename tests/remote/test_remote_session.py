@@ -220,8 +220,12 @@ async def test_reconnects_after_the_runtime_restarts_between_turns(runtime: Runt
     (first,) = await run(session, "before")
     await runtime.stop()
     # Hold the port while the runtime is down: a server of another test process (pytest-xdist)
-    # could otherwise be given it, and the turn would go there instead of waiting.
-    holder = socket.create_server(("127.0.0.1", runtime.port))
+    # could otherwise be given it, and the turn would go there instead of waiting. Bound, never
+    # listening: a connection is refused as by a stopped runtime (a listening holder accepted
+    # it and never answered, so under load the turn could wait on it instead of reconnecting).
+    holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    holder.bind(("127.0.0.1", runtime.port))
     turn = session.submit(Prompt("during"))
     await until(  # the turn waits for the runtime and says so…
         lambda: [e for e in rec.of(Notice, turn) if "Connecting" in e.message], 15, "the notice"
