@@ -11,15 +11,13 @@ from collections.abc import Callable
 from typing import Any, get_args
 
 from pydantic import BaseModel
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QMenu,
-    QScrollArea,
     QSizePolicy,
     QStackedWidget,
     QToolButton,
@@ -34,6 +32,7 @@ from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.editors import focus_target
 from desktop.ui.settings.forms import FieldEditor, ModelForm, NameChoice
 from desktop.ui.settings.keys import KeyPanel
+from desktop.ui.settings.split import list_and_detail
 from desktop.ui.settings.words import agent_kind, default_label, tr
 
 #: Agent kind → model class, from the union itself (a new kind gets a form by itself).
@@ -83,27 +82,8 @@ class ListPage(QWidget):
         self.remove.setAccessibleName(
             QCoreApplication.translate("Settings", "Remove from {0}").format(title)
         )
-        left = QVBoxLayout()
-        left.addWidget(self.list, 1)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add)
-        buttons.addWidget(self.remove)
-        buttons.addStretch(1)
-        left.addLayout(buttons)
-        column = QWidget()
-        self.detail = QVBoxLayout(column)
-        self.detail.setContentsMargins(0, 0, 8, 0)
+        self.detail = list_and_detail(self, self.list, self.add, self.remove)
         self.detail.setSpacing(12)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        scroll.setWidget(column)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(18)
-        layout.addLayout(left)
-        layout.addWidget(scroll, 1)
         self.list.currentRowChanged.connect(self._on_row)
         self.remove.clicked.connect(self._on_remove)
 

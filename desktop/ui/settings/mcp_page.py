@@ -18,11 +18,9 @@ from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QScrollArea,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -36,6 +34,7 @@ from desktop.ui.conversation.items import set_role
 from desktop.ui.i18n.core_text import translated
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.settings.mcp_form import McpForm, problem_text
+from desktop.ui.settings.split import list_and_detail
 
 #: The list's switches drawn like the dialog's check boxes (its style sheet has none for them).
 _SHEET = """
@@ -126,29 +125,11 @@ class McpPage(QWidget):
         self.load()
 
     def _build(self) -> None:
-        left = QVBoxLayout()
-        left.addWidget(self.list, 1)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add)
-        buttons.addWidget(self.remove)
-        buttons.addStretch(1)
-        left.addLayout(buttons)
-        column = QWidget()
-        detail = QVBoxLayout(column)
-        detail.setContentsMargins(0, 0, 8, 0)
+        detail = list_and_detail(self, self.list, self.add, self.remove)
         detail.addWidget(self.empty)
         detail.addWidget(self.box)
         detail.addWidget(self.status)
         detail.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(column)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(18)
-        layout.addLayout(left)
-        layout.addWidget(scroll, 1)
 
     # ------------------------------------------------------------------ list
     def load(self) -> None:
