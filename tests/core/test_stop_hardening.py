@@ -178,39 +178,21 @@ def test_exec_timeout_kills_a_daemon_that_left_the_tree(workspace: Path) -> None
 
 
 @pytest.mark.asyncio
-async def test_session_stop_kills_a_daemon_that_left_the_tree(workspace: Path) -> None:
-    """Item 12 in the host process itself: the orphan that left the tree is found by its tag
-    and killed."""
-    scenario = {"turns": [[_daemon_tool(), {"hang": True}]]}
-    factory = fake_factory(workspace, "spec", scenario)
-    session = Session(factory, workspace=workspace, mode=ApprovalMode.YOLO, stop_grace=1.0)
-    recorder = Recorder()
-    session.subscribe(recorder)
-    pid_file = workspace / "daemon.pid"
-    try:
-        await session.start()
-        session.submit(Prompt("go"))
-        await until(pid_file.exists, 15, "the daemon's pid file")
-        pid = int(pid_file.read_text())
-        await recorder.wait_for(ToolFinished, timeout=15)  # the agent is in its "hang" step
-        await asyncio.wait_for(session.stop(), 15)
-        await until(lambda: _dead(pid), 20, f"the daemon {pid} to end")
-    finally:
-        if pid_file.exists():
-            _kill(int(pid_file.read_text()))
-        await asyncio.wait_for(session.close(), 20)
-
-
-@pytest.mark.asyncio
-async def test_a_stop_the_agent_confirms_still_kills_the_daemon_that_left_the_tree(
-    workspace: Path,
+@pytest.mark.parametrize(
+    ("last_step", "grace", "confirms"),
+    [({"hang": True}, 1.0, False), ({"sleep": 60}, 10.0, True)],
+    ids=["agent-ignores-stop", "agent-confirms-stop"],
+)
+async def test_session_stop_kills_a_daemon_that_left_the_tree(
+    workspace: Path, last_step: dict[str, Any], grace: float, confirms: bool
 ) -> None:
-    """Item 12 when the agent honours the stop (it ends its own tools' process groups and the
-    turn): the daemon that left the agent's tree is out of the agent's reach, so the host ends
-    it. The agent itself keeps running for the next prompt."""
-    scenario = {"turns": [[_daemon_tool(), {"sleep": 60}]]}
+    """Item 12 in the host process itself: the orphan that left the tree is found by its tag
+    and killed, whether the agent ignores the stop (it is ended with its tree) or honours it
+    (it ends its own tools' process groups and the turn, but cannot reach the daemon; the agent
+    itself stays for the next prompt)."""
+    scenario = {"turns": [[_daemon_tool(), last_step]]}
     factory = fake_factory(workspace, "spec", scenario)
-    session = Session(factory, workspace=workspace, mode=ApprovalMode.YOLO, stop_grace=10.0)
+    session = Session(factory, workspace=workspace, mode=ApprovalMode.YOLO, stop_grace=grace)
     recorder = Recorder()
     session.subscribe(recorder)
     pid_file = workspace / "daemon.pid"
@@ -219,12 +201,14 @@ async def test_a_stop_the_agent_confirms_still_kills_the_daemon_that_left_the_tr
         session.submit(Prompt("go"))
         await until(pid_file.exists, 15, "the daemon's pid file")
         pid = int(pid_file.read_text())
-        await recorder.wait_for(ToolFinished, timeout=15)
+        await recorder.wait_for(ToolFinished, timeout=15)  # the agent is in its last step
         await asyncio.wait_for(session.stop(), 15)
-        ended = await recorder.wait_for(TurnEnded, timeout=5)
-        assert ended.message is None, "the agent confirmed the stop itself"
+        if confirms:
+            ended = await recorder.wait_for(TurnEnded, timeout=5)
+            assert ended.message is None, "the agent confirmed the stop itself"
         await until(lambda: _dead(pid), 20, f"the daemon {pid} to end")
-        assert not recorder.of(AgentExited), "the agent stays for the next prompt"
+        if confirms:
+            assert not recorder.of(AgentExited), "the agent stays for the next prompt"
     finally:
         if pid_file.exists():
             _kill(int(pid_file.read_text()))
