@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -240,8 +241,8 @@ def _wait_for_line(app: subprocess.Popen[str], text: str, timeout: float = 40) -
         line = app.stderr.readline()
         if line:
             lines.append(line)
-        else:
-            time.sleep(0.05)  # polling a child's pipe, not waiting for the app's state
+        else:  # wait until the app writes (or the time is up), not for a fixed time
+            select.select([app.stderr], [], [], max(0.0, deadline - time.monotonic()))
     return lines
 
 
