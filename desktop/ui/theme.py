@@ -104,6 +104,7 @@ QWidget {{ color: {text}; font-size: 10.5pt; }}
 QListWidget#sidebarList {{ background: {sidebar}; border: none; padding: 6px; outline: 0; }}
 QListWidget#sidebarList::item {{ padding: 8px 10px; border-radius: 6px; margin: 1px 0; }}
 QListWidget#sidebarList::item:selected {{ background: {user_bubble}; color: {text}; }}
+QListWidget#reviewFiles::item:selected {{ background: {user_bubble}; color: {text}; }}
 QListWidget#sidebarList::item:hover:!selected {{ background: {surface}; }}
 QWidget#sidebar {{ background: {sidebar}; border-right: 1px solid {border}; }}
 QLabel#sidebarTitle {{ color: {muted}; font-size: 9pt; font-weight: 600; padding: 10px 12px 2px; }}
