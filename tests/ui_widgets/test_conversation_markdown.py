@@ -112,7 +112,8 @@ def _answer(
 
 
 def _documents(answer: AssistantView) -> list[QTextBrowser]:
-    return [d for d in answer.findChildren(QTextBrowser) if d.objectName() == "markdown"]
+    browsers = answer.findChildren(QTextBrowser)
+    return [d for d in browsers if d.objectName() == "markdown" and d.isVisibleTo(answer)]
 
 
 def _click_text(qtbot: QtBot, answer: AssistantView, text: str) -> None:
@@ -171,7 +172,7 @@ def test_links_to_files_and_custom_schemes_are_refused(qtbot: QtBot, opened: _Op
     _click_text(qtbot, answer, "bad")  # [bad](myapp://run-me): rendered, never opened
     document = _documents(answer)[0]
     document.anchorClicked.emit(QUrl("file:///etc/passwd"))  # what a click on it sends
-    answer._live.linkActivated.emit("file:///etc/passwd")
+    answer._live.anchorClicked.emit(QUrl("file:///etc/passwd"))
     _click_text(qtbot, answer, "link")  # a safe one after them, so the refusals had their turn
     qtbot.waitUntil(lambda: len(opened.urls) == 1)
     assert opened.urls == ["https://example.com/docs"]

@@ -71,7 +71,9 @@ def test_answer_copy_is_drawn_on_hover_and_focus_only(qtbot: QtBot) -> None:
 
 
 def _document(answer: AssistantView) -> QTextBrowser:
-    return next(d for d in answer.findChildren(QTextBrowser) if d.objectName() == "markdown")
+    """The answer's first document of finished blocks (the open block's is hidden once done)."""
+    browsers = answer.findChildren(QTextBrowser)
+    return next(d for d in browsers if d.objectName() == "markdown" and d.isVisibleTo(answer))
 
 
 def _link_colour(browser: QTextBrowser, link: tuple[int, int]) -> str:

@@ -7,6 +7,11 @@ a theme change is rendered again (``stream_view``). Qt's rich text has no CSS bo
 so a blockquote is a two-cell table (a narrow bar and the quote), a table gets cell rules, and a
 code block is a table with a header row (the language and a "Copy" link, ``COPY_SCHEME``).
 
+Building a Pygments lexer the first time compiles its regular expressions (5–40 ms for Python,
+Rust, TypeScript): while an answer streams, ``prepare`` builds the lexers a block needs on a
+worker thread, and ``highlight(..., wait=False)`` draws code as plain text until its lexer is
+ready, so the event loop never waits for a compile.
+
 The model is hostile: raw HTML is escaped, ``file:``/``javascript:`` links are not made by the
 parser, and what a click may open is decided by ``links.open_link``.
 """
@@ -17,12 +22,14 @@ import colorsys
 import hashlib
 import html
 import re
+import threading
 from collections.abc import MutableMapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+from pygments.lexer import Lexer
 from pygments.lexers import TextLexer, get_lexer_by_name
 from pygments.styles import get_style_by_name
 from pygments.token import Generic, _TokenType
@@ -48,6 +55,53 @@ _HEADINGS = {
     "h6": ("medium", 10, 4),
 }
 _BLOCK = "margin-top:0px; margin-bottom:12px"
+_FENCE_LANG = re.compile(r"^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`]+)", re.MULTILINE)
+#: Lexers built so far, by language name (None: no lexer has that name).
+_LEXERS: dict[str, Lexer | None] = {}
+_WARMING: set[str] = set()
+_LEXER_LOCK = threading.Lock()
+
+
+def _build_lexer(lang: str) -> Lexer | None:
+    try:
+        lexer: Lexer | None = get_lexer_by_name(lang)
+    except ClassNotFound:
+        lexer = None
+    with _LEXER_LOCK:
+        _LEXERS[lang] = lexer
+        _WARMING.discard(lang)
+    return lexer
+
+
+def _warm(langs: list[str]) -> None:
+    for lang in langs:
+        _build_lexer(lang)
+
+
+def lexer_for(lang: str, *, wait: bool = True) -> Lexer | None:
+    """The lexer of ``lang`` (None: unknown). ``wait=False``: None while it is being built."""
+    if lang in _LEXERS:
+        return _LEXERS[lang]
+    if not wait:
+        prepare_languages([lang])
+        return None
+    return _build_lexer(lang)
+
+
+def prepare_languages(langs: list[str]) -> bool:
+    """Whether the lexers of ``langs`` are built; those missing start building on a thread."""
+    with _LEXER_LOCK:
+        missing = [lang for lang in dict.fromkeys(langs) if lang not in _LEXERS]
+        new = [lang for lang in missing if lang not in _WARMING]
+        _WARMING.update(new)
+    if new:
+        threading.Thread(target=_warm, args=(new,), name="lexers", daemon=True).start()
+    return not missing
+
+
+def fence_languages(text: str) -> list[str]:
+    """The languages named by the code fences of markdown ``text``."""
+    return [lang.lower() for lang in _FENCE_LANG.findall(text)]
 
 
 def _break_long_words(text: str) -> str:
@@ -102,12 +156,15 @@ class MarkdownRenderer:
             self._md.add_render_rule(name, _bind(rule))
 
     # ---------------------------------------------------------------- public
-    def render(self, text: str, codes: MutableMapping[str, str] | None = None) -> str:
+    def render(
+        self, text: str, codes: MutableMapping[str, str] | None = None, *, wait: bool = True
+    ) -> str:
         """HTML of one markdown block; each code block's text goes into ``codes`` by its id
-        (the view copies it when its "Copy" link is clicked)."""
+        (the view copies it when its "Copy" link is clicked). ``wait=False``: code whose lexer
+        is not built yet is drawn plain (the open block while it streams)."""
         if not text.strip():
             return ""
-        env: dict[str, Any] = {"codes": codes}
+        env: dict[str, Any] = {"codes": codes, "wait": wait}
         out: str = self._md.render(_break_long_words(text), env)
         return out
 
@@ -137,12 +194,10 @@ class MarkdownRenderer:
             self._tokens[kind] = found
         return found
 
-    def highlight(self, code: str, lang: str) -> str:
-        """The HTML of ``code`` coloured as ``lang`` (plain text when unknown)."""
-        try:
-            lexer = get_lexer_by_name(lang) if lang else TextLexer()
-        except ClassNotFound:
-            lexer = TextLexer()
+    def highlight(self, code: str, lang: str, *, wait: bool = True) -> str:
+        """The HTML of ``code`` coloured as ``lang`` (plain text when unknown, or while its
+        lexer is being built when not ``wait``)."""
+        lexer = (lexer_for(lang.lower(), wait=wait) if lang else None) or TextLexer()
         tokens = list(lexer.get_tokens(code))
         while tokens and tokens[-1][1].endswith("\n"):  # no empty last line in the block
             kind, value = tokens.pop()
@@ -167,6 +222,7 @@ class MarkdownRenderer:
         pad = "padding-left:12px; padding-right:12px"
         label = html.escape(lang) if lang else "&nbsp;"
         copy = html.escape(QCoreApplication.translate("Markdown", "Copy"))
+        coloured = self.highlight(code, lang, wait=env.get("wait", True))
         return (
             f'<table width="100%" cellspacing="0" cellpadding="0" '
             f'style="background-color:{p.surface}; margin-top:6px; margin-bottom:12px">'
@@ -177,7 +233,7 @@ class MarkdownRenderer:
             f"{copy}</a></td></tr>"
             f'<tr><td colspan="2" style="{pad}; padding-top:4px; padding-bottom:10px">'
             f'<pre style="color:{p.text}; white-space:pre-wrap; font-family:monospace; '
-            f'margin:0px">{self.highlight(code, lang)}</pre></td></tr></table>'
+            f'margin:0px">{coloured}</pre></td></tr></table>'
         )
 
     def _code_inline(self, tokens: Sequence[Token], idx: int, _env: dict[str, Any]) -> str:

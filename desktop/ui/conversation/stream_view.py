@@ -2,18 +2,24 @@
 
 Only what is new since the last repaint is rendered (the view calls ``refresh`` at most 60 times
 per second): finished markdown blocks become fixed documents once, and only the short open block
-is re-rendered on each tick. What is rendered depends only on the text, not on how it arrived
-(``BlockSplitter`` cuts where the text says, each block keeps its own paragraph format), so a
-streamed reply and the same reply reopened from history look the same. A theme change renders
-the whole reply again in the new palette (``rerender``).
+is re-rendered on each tick. A frame does at most ``TICK_BUDGET_S`` of that work, in small steps
+(a block's markdown to HTML; the HTML parsed; the parse inserted; its "Copy" links found), so
+no single block, however many code blocks or tables it holds, stalls the loop; a block whose
+code needs a lexer not built yet waits for it (built on a thread,
+``markdown.prepare_languages``) while the open block draws that code plain. What is rendered
+depends only on the text, not on how it arrived (``BlockSplitter`` cuts where the text says,
+each block keeps its own paragraph format), so a streamed reply and the same reply reopened from
+history look the same. A theme change renders the whole reply again in the new palette
+(``rerender``).
 """
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSizeF, Qt, QUrl
+from PySide6.QtCore import QCoreApplication, QEvent, QSizeF, Qt, QTimer, QUrl
 from PySide6.QtGui import (
     QEnterEvent,
     QFocusEvent,
@@ -26,7 +32,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
-    QLabel,
     QSizePolicy,
     QTextBrowser,
     QVBoxLayout,
@@ -37,16 +42,26 @@ from desktop.core.entries import StreamItem
 from desktop.ui import theme
 from desktop.ui.conversation.blocks import BlockSplitter
 from desktop.ui.conversation.links import open_link
-from desktop.ui.conversation.markdown import COPY_SCHEME, renderer
+from desktop.ui.conversation.markdown import (
+    COPY_SCHEME,
+    fence_languages,
+    prepare_languages,
+    renderer,
+)
 from desktop.ui.conversation.reveal import CopyLinks, RevealButton, conceal_links
 from desktop.ui.icons import Icon, decorate
-from desktop.ui.theme import set_role, text_label
+from desktop.ui.theme import set_role
 
-#: Time one repaint may spend rendering finished markdown (at least one block is rendered).
-TICK_BUDGET_S = 0.006
+#: Time one turn of the loop may spend rendering finished blocks (at least one step is taken;
+#: a step takes 1–3 ms).
+TICK_BUDGET_S = 0.003
+#: Least time between two renders of the open block (it changes with every delta).
+LIVE_INTERVAL_S = 0.016
 #: Characters per document before the next finished blocks start a new one: inserting into a
 #: ``QTextDocument`` costs time in proportion to its size, so documents stay small.
 DOCUMENT_LIMIT = 8_000
+#: Characters handed to the block splitter per frame (a reply reopened whole is cut over frames).
+FEED_CHARS = 8_000
 
 
 class _Document(QTextBrowser):
@@ -78,15 +93,18 @@ class _Document(QTextBrowser):
         self.selectionChanged.connect(self.copies.follow_cursor)  # Tab selects the next link
 
     def append_html(self, html: str) -> None:
-        """Append one rendered block below the last (``insertHtml`` would merge the block's
-        first paragraph into the last one of the document: a heading into the text after it)."""
+        """Append one rendered block below the last (at once: ``parse`` then ``insert``)."""
+        self.insert(parse(html))
+
+    def insert(self, block: QTextDocument | None) -> int:
+        """Append one parsed block below the last (``insertHtml`` would merge the block's first
+        paragraph into the last one of the document: a heading into the text after it); the
+        position where it starts, for ``copies.add_from``."""
         self.blocks += 1
-        if not html:
-            return
-        block = QTextDocument()
-        block.setHtml(html)
-        first = block.begin()
         document = self.document()
+        if block is None:
+            return document.characterCount() - 1
+        first = block.begin()
         cursor = QTextCursor(document)
         cursor.movePosition(QTextCursor.MoveOperation.End)
         if document.isEmpty():
@@ -96,7 +114,7 @@ class _Document(QTextBrowser):
             cursor.insertBlock(first.blockFormat(), first.charFormat())
         start = cursor.position()
         cursor.insertFragment(QTextDocumentFragment(block))
-        self.copies.add_from(start)
+        return start
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         super().mouseMoveEvent(event)
@@ -124,6 +142,15 @@ class _Document(QTextBrowser):
         self.setFixedHeight(int(size.height()) + 2)
 
 
+def parse(html: str) -> QTextDocument | None:
+    """``html`` parsed into a document of its own (None: nothing to show)."""
+    if not html:
+        return None
+    block = QTextDocument()
+    block.setHtml(html)
+    return block
+
+
 class AssistantView(QWidget):
     """Assistant markdown, rendered while it streams (``take_new``: text not rendered yet;
     ``text_of``: the whole text so far).
@@ -147,9 +174,14 @@ class AssistantView(QWidget):
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(2, 0, 2, 0)
         self._layout.setSpacing(0)
-        self._live: QLabel = text_label(rich=True)
-        self._live.setOpenExternalLinks(False)
-        self._live.linkActivated.connect(self._on_link)
+        #: The open block, rendered again as it grows: a document as tall as its content (a
+        #: rich-text label would lay its text out again for every width its layout asks about).
+        self._live = _Document()
+        self._live.setAccessibleName(
+            QCoreApplication.translate("AssistantView", "Assistant message")
+        )
+        self._live.anchorClicked.connect(self._on_link)
+        self._live.hide()
         self._layout.addWidget(self._live)
         self.copy_button = RevealButton()  # drawn on hover and focus; its place always kept
         self.copy_button.setText(QCoreApplication.translate("AssistantView", "Copy"))
@@ -173,6 +205,12 @@ class AssistantView(QWidget):
         #: Code of each "Copy" link: of the finished blocks, and of the open block.
         self.codes: dict[str, str] = {}
         self._live_codes: dict[str, str] = {}
+        #: Goes on with the work left at the next turn of the loop (not a frame later: a reply
+        #: renders as fast as small steps allow, and each turn of the loop stays short).
+        self._more = QTimer(self)
+        self._more.setSingleShot(True)
+        self._more.setInterval(0)
+        self._more.timeout.connect(self.refresh)
         self._start()
         self.setAccessibleName(QCoreApplication.translate("AssistantView", "Assistant message"))
         self.refresh()
@@ -182,8 +220,15 @@ class AssistantView(QWidget):
         self._renderer = renderer(theme.current().dark)
         self._splitter = BlockSplitter()
         self._documents: list[_Document] = []
-        self._backlog: list[str] = []
+        #: Finished blocks not shown yet, each at its next step: markdown, HTML, a parsed
+        #: document, or the position its "Copy" links start at in the last document.
+        self._backlog: deque[str] = deque()
+        self._html: deque[str] = deque()
+        self._parsed: deque[QTextDocument | None] = deque()
+        self._links: int | None = None
         self._live_source = ""
+        self._unfed = ""  # text taken from the model, not yet cut into blocks
+        self._live_at = -LIVE_INTERVAL_S  # when the open block was last rendered
         self._finished = False
 
     def rerender(self) -> None:
@@ -195,7 +240,7 @@ class AssistantView(QWidget):
             document.deleteLater()
         self.codes.clear()
         self._start()
-        self._backlog.extend(self._splitter.feed(self._text_of(self.item.key)))
+        self._unfed = self._text_of(self.item.key)
         self._live_source = "\0"  # the open block is rendered again too
         self.refresh()
 
@@ -206,7 +251,8 @@ class AssistantView(QWidget):
 
     def shown_html(self) -> str:
         """Everything rendered so far (finished blocks and the open one)."""
-        return "".join(d.toHtml() for d in self._documents) + self._live.text()
+        live = self._live.toHtml() if self._live.isVisibleTo(self) else ""
+        return "".join(d.toHtml() for d in self._documents) + live
 
     def enterEvent(self, event: QEnterEvent) -> None:
         super().enterEvent(event)
@@ -229,7 +275,7 @@ class AssistantView(QWidget):
             return
         open_link(url)
 
-    def _append(self, html: str) -> None:
+    def _last_document(self) -> _Document:
         # Inserting into a QTextDocument costs time in proportion to its size, so a long
         # message is spread over documents of bounded size (a new one below the full one).
         last = self._documents[-1] if self._documents else None
@@ -239,35 +285,63 @@ class AssistantView(QWidget):
             last.anchorClicked.connect(self._on_link)
             self._documents.append(last)
             self._layout.insertWidget(self._layout.indexOf(self._live), last)
-        last.append_html(html)
+        return last
 
     @property
     def busy(self) -> bool:
-        """Finished blocks wait for the next frame (a frame renders at most ``TICK_BUDGET``)."""
-        return bool(self._backlog)
+        """Work waits for the next frame (a frame renders for at most ``TICK_BUDGET_S``)."""
+        return self._working or self._splitter.live != self._live_source
+
+    def _step(self) -> bool:
+        """Take the next step of the oldest finished block not shown; False: none can be taken
+        now (nothing left, or its lexers are still being built)."""
+        if self._links is not None:
+            self._documents[-1].copies.add_from(self._links)
+            self._links = None
+        elif self._parsed:
+            self._links = self._last_document().insert(self._parsed.popleft())
+        elif self._html:
+            self._parsed.append(parse(self._html.popleft()))
+        elif self._backlog and prepare_languages(fence_languages(self._backlog[0])):
+            self._html.append(self._renderer.render(self._backlog.popleft(), self.codes))
+        else:
+            return False
+        return True
 
     def refresh(self) -> None:
-        """Render finished blocks once (bounded per frame), and the open block again."""
+        """Render finished blocks once and the open block again, for at most one budget."""
         new = self._take_new(self.item.key)
         finishing = self.item.done and not self._finished
-        if not (new or self._backlog or finishing) and self._splitter.live == self._live_source:
+        if not (new or finishing or self.busy):
             return
-        self._backlog.extend(self._splitter.feed(new))
+        deadline = time.perf_counter() + TICK_BUDGET_S
+        self._unfed += new
+        fed, self._unfed = self._unfed[:FEED_CHARS], self._unfed[FEED_CHARS:]
+        self._backlog.extend(self._splitter.feed(fed))
+        finishing = finishing and not self._unfed
         if finishing:  # a complete message ends in a finished block, streamed or reopened
             self._finished = True
             self._backlog.extend(self._splitter.finish())
-        deadline = time.perf_counter() + TICK_BUDGET_S
-        taken = 0
-        while taken < len(self._backlog):
-            self._append(self._renderer.render(self._backlog[taken], self.codes))
-            taken += 1
-            if time.perf_counter() >= deadline:
-                break
-        del self._backlog[:taken]
+        while self._step() and time.perf_counter() < deadline:
+            pass
         live = self._splitter.live
-        if live != self._live_source:
+        now = time.perf_counter()
+        if live != self._live_source and now >= self._live_at + LIVE_INTERVAL_S:
+            self._live_at = now
             self._live_source = live
             self._live_codes = {}
-            self._live.setText(conceal_links(self._renderer.render(live, self._live_codes)))
+            html = self._renderer.render(live, self._live_codes, wait=False)
+            self._live.setHtml(conceal_links(html))
             self._live.setVisible(bool(live.strip()))
-        self.copy_button.setVisible(self._finished and not self._backlog and bool(self.item.text))
+            if not prepare_languages(fence_languages(live)):
+                self._live_source = "\0"  # drawn again once its code's lexers are built
+        busy = self.busy
+        self.copy_button.setVisible(self._finished and not busy and bool(self.item.text))
+        if self._working and not self._more.isActive():
+            self._more.start()  # the open block alone waits for the view's next frame
+
+    @property
+    def _working(self) -> bool:
+        """Finished blocks wait to be shown (or text to be cut into blocks)."""
+        pending = self._unfed or self._backlog or self._html or self._parsed
+        return bool(pending) or self._links is not None
