@@ -60,6 +60,8 @@ class ResumeStarter:
         conversation: The stored conversation being continued.
         plan: How to continue it; the session was created with ``resume_id=plan.resume_id``.
         notify: Shows a notice (not recorded: it is about this run, not the conversation).
+        whole: When ``conversation`` holds only its last items, the whole conversation to come
+            (the start waits for it: a summary is made of all of it).
     """
 
     def __init__(
@@ -67,11 +69,14 @@ class ResumeStarter:
         conversation: StoredConversation,
         plan: ResumePlan,
         notify: Callable[[Notice], None] | None = None,
+        *,
+        whole: Awaitable[StoredConversation] | None = None,
     ) -> None:
         self.conversation = conversation
         self.plan = plan
         self.used: ResumePlan | None = None  # what was actually done (tests, diagnostics)
         self.notify = notify
+        self._whole = whole
 
     @classmethod
     def planned(
@@ -93,6 +98,10 @@ class ResumeStarter:
         Raises:
             AgentStartError: the agent cannot start at all.
         """
+        if self._whole is not None:
+            self.conversation, self._whole = await self._whole, None
+            if self.plan.init_history is not None:
+                self.plan = self._summary_plan()
         plan = self.plan
         try:
             ready = await session.start()

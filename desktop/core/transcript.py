@@ -89,6 +89,7 @@ class Transcript:
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self._items: list[Item] = []
+        self._first = 0  # the key of ``_items[0]`` (below 0 once earlier entries were prepended)
         self._clock = clock
         self._pieces: list[str] = []  # text of the open stream not yet joined into its entry
         self._stream: StreamItem | None = None
@@ -107,26 +108,33 @@ class Transcript:
         self._join()
         return self._items
 
+    @property
+    def first_key(self) -> int:
+        """The key of the first entry (below 0 once earlier entries were prepended)."""
+        return self._first
+
     def item(self, key: int) -> Item:
         """The entry at ``key`` as it stands."""
         if self._stream is not None and key == self._stream.key:
             self._join()
-        return self._items[key]
+        return self.peek(key)
 
     def peek(self, key: int) -> Item:
         """The entry at ``key`` without joining streamed text (cheap; its ``text`` may lag)."""
-        return self._items[key]
+        if key < self._first:
+            raise IndexError(f"no entry {key} (the first is {self._first})")
+        return self._items[key - self._first]
 
     def tool(self, call_id: str) -> ToolItem | None:
         """The latest entry of tool call ``call_id``."""
         key = self._tools.get(call_id)
-        item = self._items[key] if key is not None else None
+        item = self._items[key - self._first] if key is not None else None
         return item if isinstance(item, ToolItem) else None
 
     def prompt(self, turn_id: str | None) -> str:
         """The prompt of ``turn_id`` ("" if unknown)."""
         key = self._users.get(turn_id or "")
-        item = self._items[key] if key is not None else None
+        item = self._items[key - self._first] if key is not None else None
         return item.text if isinstance(item, UserItem) else ""
 
     def last_turn(self) -> str | None:
@@ -230,13 +238,15 @@ class Transcript:
         """A prompt held back by the window got its session turn id."""
         key = self._users.pop(old, None)
         if key is not None:
-            self._items[key] = self._items[key].model_copy(update={"turn_id": turn_id})
+            self._items[key - self._first] = self._items[key - self._first].model_copy(
+                update={"turn_id": turn_id}
+            )
             self._users[turn_id] = key
 
     def update(self, key: int, **changes: Any) -> Changed:
         """Change fields of entry ``key`` (a restarted exit, an extension's message)."""
         item = self.item(key).model_copy(update=changes)
-        self._items[key] = item
+        self._items[key - self._first] = item
         return Changed(item)
 
     def load(self, items: Iterable[Item]) -> list[Change]:
@@ -247,9 +257,33 @@ class Transcript:
             changes.append(self._add(item, live=False))
         return changes
 
+    @staticmethod
+    def keyed_before(items: Iterable[Item], end: int) -> list[Item]:
+        """``items`` keyed to end just below key ``end``, for ``prepend`` (pure: a long
+        conversation's beginning is prepared off the event loop)."""
+        listed = list(items)
+        start = end - len(listed)
+        return [item.model_copy(update={"key": start + n}) for n, item in enumerate(listed)]
+
+    def prepend(self, items: Sequence[Item]) -> None:
+        """Stored entries that come before the first one, keyed by ``keyed_before(items,
+        first_key)``: a long conversation reopened from history loads its end first (``load``)
+        and its beginning after. Like ``load``'s, later events never change them.
+
+        Raises:
+            ValueError: ``items`` are not keyed to end just below ``first_key``.
+        """
+        if not items:
+            return
+        if items[-1].key != self._first - 1 or items[0].key != self._first - len(items):
+            raise ValueError("earlier entries must be keyed to end just below the first key")
+        self._items[0:0] = items
+        self._first = items[0].key
+        self._tool_names.update(i.request.name for i in items if isinstance(i, ToolItem))
+
     # ------------------------------------------------------------------ internals
     def _add(self, item: Item, *, live: bool = True) -> Added:
-        item = item.model_copy(update={"key": len(self._items)})
+        item = item.model_copy(update={"key": self._first + len(self._items)})
         self._items.append(item)
         if isinstance(item, ToolItem):
             self._tool_names.add(item.request.name)
@@ -265,14 +299,14 @@ class Transcript:
             joined = stream.text + "".join(self._pieces)
             self._pieces.clear()
             self._stream = stream.model_copy(update={"text": joined})
-            self._items[stream.key] = self._stream
+            self._items[stream.key - self._first] = self._stream
 
     def _close(self) -> list[Change]:
         if self._stream is None:
             return []
         self._join()
         item = self._stream.model_copy(update={"done": True})
-        self._items[item.key] = item
+        self._items[item.key - self._first] = item
         self._stream = self._open = None
         self._pieces.clear()
         return [Changed(item)]
@@ -298,7 +332,7 @@ class Transcript:
         if key is None:
             user = UserItem(turn_id=event.turn_id, text=event.prompt, files=list(event.files))
             changes.append(self._add(user))
-        elif getattr(self._items[key], "queued", False):
+        elif getattr(self._items[key - self._first], "queued", False):
             changes.append(self.update(key, queued=False))
         return changes
 
@@ -372,7 +406,7 @@ class Transcript:
         item = tool.model_copy(
             update={"live_output": live, "live_chars": tool.live_chars + len(event.text)}
         )
-        self._items[item.key] = item
+        self._items[item.key - self._first] = item
         return [Changed(item)]
 
     def _update_tool(self, call_id: str, **changes: Any) -> list[Change]:

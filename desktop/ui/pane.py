@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Signal
@@ -38,7 +38,7 @@ from desktop.core.events import (
 from desktop.core.paths import app_paths
 from desktop.core.session import BUSY, BackendFactory
 from desktop.core.usage.pricing import PriceTable, load_prices
-from desktop.core.usage.spend import Spend, spend_of
+from desktop.core.usage.spend import Spend
 from desktop.ui.announce import announce, turn_end_text
 from desktop.ui.approvals import ApprovalNavigator, spoken
 from desktop.ui.approvals.rules import RulesPanel
@@ -312,17 +312,17 @@ class ConversationPane(QWidget):
         self.mcp_servers.apply(event)
         self.status_changed.emit()
 
-    def take_stored(self, entries: Iterable[Item]) -> None:
-        """A conversation reopened from history: what it cost so far, and its last plan (closed
-        to its header)."""
-        listed = list(entries)
+    def take_stored(self, entries: Sequence[Item]) -> None:
+        """Entries reopened from history, as keyed in the transcript (a long conversation's end,
+        then its beginning): what they cost, their usage lines, and the last plan (closed to its
+        header) unless a later one is shown."""
         prices = self.prices = self.prices or load_prices()
-        self.spend = spend_of((e for e in listed if isinstance(e, TurnEndItem)), prices)
-        for item in self.transcript.items:  # the entries as loaded, with their keys
-            if isinstance(item, TurnEndItem):
-                show_turn_usage(self.view, item, prices)
-        plans = [e for e in listed if isinstance(e, PlanItem)]
-        if plans:
+        ends = [e for e in entries if isinstance(e, TurnEndItem)]
+        for end in ends:
+            self.spend = self.spend.add(end.usage, end.model, prices)
+            show_turn_usage(self.view, end, prices)
+        plans = [e for e in entries if isinstance(e, PlanItem)]
+        if plans and not self.plan_view.steps:
             self.plan_view.show_plan(plans[-1].entries, plans[-1].explanation)
             self.plan_view.collapse()
         self.status_changed.emit()

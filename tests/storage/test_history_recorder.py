@@ -10,8 +10,15 @@ from typing import Any
 import pytest
 
 from desktop.core.backend import Prompt
+from desktop.core.conversation import ResumeStarter
 from desktop.core.entries import ToolItem, ToolStatus
-from desktop.core.events import Decision, DecisionSource, SessionEvent, ToolRequested
+from desktop.core.events import (
+    Decision,
+    DecisionSource,
+    SessionEvent,
+    SessionState,
+    ToolRequested,
+)
 from desktop.core.history import (
     HistoryRecorder,
     HistoryStore,
@@ -260,3 +267,46 @@ async def test_streaming_text_is_indexed_once_complete_and_found_meanwhile(
     [done] = store.search("quokka wombat", str(workspace))
     assert done.seq == hit.seq and done.snippet.count("[") == 2
     store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_conversation_read_end_first_is_resumed_with_a_summary_of_all_of_it(
+    workspace: Path,
+) -> None:
+    """A long conversation opens with its last items (``get(last=)``), the rest come after
+    (``items_before``); the starter made with the end alone waits for the whole and summarises
+    all of it, so the summary's count of what it left out is the whole's."""
+    writer = HistoryWriter()
+    recorder = HistoryRecorder.start(writer, workspace, "fake")
+    from desktop.core.events import TextDelta, TurnEnded, TurnEndReason, TurnStarted
+
+    for n in range(300):
+        recorder.on_event(TurnStarted(turn_id=f"t{n}", prompt=f"question {n} " + "q" * 80))
+        recorder.on_event(TextDelta(turn_id=f"t{n}", text=f"answer {n} " + "a" * 80))
+        recorder.on_event(TurnEnded(turn_id=f"t{n}", reason=TurnEndReason.COMPLETED))
+    recorder.detach()
+    await asyncio.to_thread(writer.close)
+    store = HistoryStore()
+    whole = store.get(recorder.conversation_id)
+    tail = store.get(recorder.conversation_id, last=150)
+    unparsed = store.items_before(recorder.conversation_id, tail.items[0].seq)
+    earlier = unparsed.parse(0, 100) + unparsed.parse(100, len(unparsed))
+    store.close()
+    assert [i.seq for i in tail.items] == [i.seq for i in whole.items[-150:]]
+    assert [i.seq for i in earlier] == [i.seq for i in whole.items[:-150]]
+    assert build_resume_summary(tail) != build_resume_summary(whole)  # the count left out
+
+    plan = plan_resume(tail, agent_has_sessions=True)
+    assert plan.init_history is not None
+    coming: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+    starter = ResumeStarter(tail, plan, whole=coming)
+    session = session_for(workspace, {"no_session": True}, profile="spec")
+    start = asyncio.create_task(starter(session))
+    for _ in range(50):  # turns of the loop, not time: the starter has every chance to go on
+        await asyncio.sleep(0)
+    assert not start.done() and session.state == SessionState.NEW  # nothing started without it
+    coming.set_result(whole)
+    await asyncio.wait_for(start, 30)
+    assert starter.used is not None
+    assert starter.used.init_history == build_resume_summary(whole)
+    await session.close()

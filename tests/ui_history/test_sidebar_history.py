@@ -168,7 +168,10 @@ def test_search_opens_the_conversation_at_the_hit(driver: Driver, qtbot: QtBot) 
         assert "[zanzibar]" in hit.snippet and hit.kind == ItemKind.ASSISTANT
         panes_before = len(window.panes)
         qtbot.keyClick(engine.sidebar.search, Qt.Key.Key_Return)
-        await until(lambda: len(window.panes) == panes_before + 1, what="opened")
+        await until(
+            lambda: len(window.panes) == panes_before + 1 and window.current is window.panes[-1],
+            what="opened and shown",
+        )
         pane = window.current
         assert pane is not None and pane.title == "first"
         await until(lambda: pane.view.findChildren(HitMark), what="highlight")

@@ -14,6 +14,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,39 @@ from desktop.core.history.schema import history_path, open_history
 _CONVERSATION_COLUMNS = (
     "c.id, w.path, c.title, c.title_edited, c.agent, c.agent_session_id, c.created_at, c.updated_at"
 )
+
+
+_ITEM_COLUMNS = "id, seq, kind, turn_id, call_id, text, data, complete, created_at"
+
+
+def _stored_item(row: sqlite3.Row | tuple[Any, ...]) -> StoredItem:
+    return StoredItem(
+        id=row[0],
+        seq=row[1],
+        kind=ItemKind(row[2]),
+        turn_id=row[3],
+        call_id=row[4],
+        text=row[5],
+        entry=entry_from_row(row[6], row[5]),
+        complete=bool(row[7]),
+        created_at=row[8],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class UnparsedItems:
+    """Stored items as read, parsed a slice at a time (``parse``): a long conversation's
+    beginning is read in one query off the event loop and parsed on it in short slices (parsing
+    in the reading thread would hold the interpreter's lock against the window)."""
+
+    rows: list[tuple[Any, ...]]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def parse(self, start: int, stop: int) -> list[StoredItem]:
+        """The items ``start`` to ``stop`` (indices into ``rows``)."""
+        return [_stored_item(row) for row in self.rows[start:stop]]
 
 
 class ConversationNotFoundError(LookupError):
@@ -195,8 +229,9 @@ class HistoryStore:
             raise ConversationNotFoundError(f"{what} conversation matches {id_or_prefix!r}")
         return str(rows[0][0])
 
-    def get(self, conv_id: str) -> StoredConversation:
-        """A conversation with all its items.
+    def get(self, conv_id: str, *, last: int | None = None) -> StoredConversation:
+        """A conversation with all its items, or only its ``last`` ones (a long conversation
+        shows its end first; ``items_before`` reads the rest).
 
         Raises:
             ConversationNotFoundError: there is no such conversation.
@@ -209,28 +244,29 @@ class HistoryStore:
             ).fetchone()
             if row is None:
                 raise ConversationNotFoundError(f"no conversation {conv_id!r}")
-            items = self._conn.execute(
-                "SELECT id, seq, kind, turn_id, call_id, text, data, complete, created_at "
-                "FROM items WHERE conversation_id = ? ORDER BY seq",
-                (conv_id,),
+            if last is None:
+                rows = self._conn.execute(
+                    f"SELECT {_ITEM_COLUMNS} FROM items WHERE conversation_id = ? ORDER BY seq",
+                    (conv_id,),
+                ).fetchall()
+            else:
+                rows = self._conn.execute(
+                    f"SELECT {_ITEM_COLUMNS} FROM items WHERE conversation_id = ? "
+                    "ORDER BY seq DESC LIMIT ?",
+                    (conv_id, last),
+                ).fetchall()
+                rows.reverse()
+        return StoredConversation(**_summary(row), items=[_stored_item(i) for i in rows])
+
+    def items_before(self, conv_id: str, seq: int) -> UnparsedItems:
+        """The items of ``conv_id`` before sequence number ``seq``, in order, not yet parsed."""
+        with self._lock:
+            rows = self._conn.execute(
+                f"SELECT {_ITEM_COLUMNS} FROM items WHERE conversation_id = ? AND seq < ? "
+                "ORDER BY seq",
+                (conv_id, seq),
             ).fetchall()
-        return StoredConversation(
-            **_summary(row),
-            items=[
-                StoredItem(
-                    id=i[0],
-                    seq=i[1],
-                    kind=ItemKind(i[2]),
-                    turn_id=i[3],
-                    call_id=i[4],
-                    text=i[5],
-                    entry=entry_from_row(i[6], i[5]),
-                    complete=bool(i[7]),
-                    created_at=i[8],
-                )
-                for i in items
-            ],
-        )
+        return UnparsedItems(rows)
 
     def rename(self, conv_id: str, title: str) -> None:
         """Give a conversation a title of the user's choosing (kept from then on).

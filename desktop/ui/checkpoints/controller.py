@@ -74,6 +74,7 @@ class CheckpointsController(QObject):
         async def reopened() -> None:
             await asyncio.sleep(0)  # the history loads the transcript right after adding it
             if pane.transcript.loaded:
+                await pane.transcript.whole()  # turns are counted from the first
                 await changes.show_history()
 
         pane.scope.spawn(reopened(), name="checkpoints-history")

@@ -8,6 +8,7 @@ entry, the text the view has not rendered yet.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import QObject, Signal
@@ -28,9 +29,11 @@ class TranscriptModel(QObject):
         problem_changed(ErrorEvent | None): the start problem the user can fix, or None once
             solved.
         loaded_all(): the entries of ``load`` were all added (``loading`` is True meanwhile).
+        earlier_added(list[Item]): entries came before the first one (``prepend``).
     """
 
     item_added = Signal(object)
+    earlier_added = Signal(list)
     loaded_all = Signal()
     item_changed = Signal(object)
     problem_changed = Signal(object)
@@ -45,6 +48,7 @@ class TranscriptModel(QObject):
         #: True while ``load`` adds stored entries (the view builds none of them one by one).
         self.loading = False
         self._fresh: dict[int, list[str]] = {}
+        self._earlier: asyncio.Event | None = None  # set once the entries before the first are in
 
     @property
     def items(self) -> Sequence[Item]:
@@ -109,6 +113,27 @@ class TranscriptModel(QObject):
             self.loading = False
         self.loaded = len(self.entries.items)
         self.loaded_all.emit()
+
+    def expect_earlier(self) -> None:
+        """Entries before the first are being read (``prepend``, then ``earlier_done``)."""
+        self._earlier = asyncio.Event()
+
+    def earlier_done(self) -> None:
+        """Every entry is in (``whole`` returns)."""
+        if self._earlier is not None:
+            self._earlier.set()
+
+    async def whole(self) -> None:
+        """Wait until every entry is in (a reopened conversation's beginning is read after its
+        end: what counts turns from the first waits for it)."""
+        if self._earlier is not None:
+            await self._earlier.wait()
+
+    def prepend(self, items: Sequence[Item]) -> None:
+        """Stored entries before the first one, keyed by ``Transcript.keyed_before`` (a long
+        conversation reopened from history: its end was loaded first)."""
+        self.entries.prepend(items)
+        self.earlier_added.emit(list(items))
 
     def update(self, item: Item, **changes: object) -> None:
         """Change fields of ``item`` (a restarted exit, an extension's message)."""

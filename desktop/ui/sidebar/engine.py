@@ -32,7 +32,7 @@ from desktop.ui.sidebar.entries import Entry
 from desktop.ui.sidebar.highlight import mark, scroll_to
 from desktop.ui.sidebar.host import HistoryWindow
 from desktop.ui.sidebar.panel import HistorySidebar
-from desktop.ui.sidebar.replay import locate, replay
+from desktop.ui.sidebar.replay import TAIL, load_earlier, locate, replay, usage_of
 from desktop.ui.sidebar.resume import PendingAgent
 from desktop.ui.sidebar.service import HistoryClosedError, HistoryService
 from desktop.ui.sidebar.unavailable import AgentChoiceOffer
@@ -87,7 +87,8 @@ class HistoryEngine:
         self.sidebar = sidebar
         self.entries: list[Entry] = []
         self.recordings: dict[ConversationPane, HistoryRecording] = {}
-        self._stored: dict[ConversationPane, StoredConversation] = {}
+        #: Each reopened conversation, whole (once its beginning is read: ``_load_earlier``).
+        self._stored: dict[ConversationPane, asyncio.Future[StoredConversation]] = {}
         self._offers: dict[ConversationPane, AgentChoiceOffer] = {}  # recorded agent missing
         self._opening: dict[str, asyncio.Task[ConversationPane | None]] = {}
         self._search: asyncio.Task[None] | None = None
@@ -263,10 +264,11 @@ class HistoryEngine:
 
     async def _open_stored(self, entry: Entry, conv_id: str) -> ConversationPane | None:
         try:
-            stored, next_seq = await self.service.load(conv_id)
+            stored, next_seq = await self.service.load(conv_id, last=TAIL)  # its end first
         except ConversationNotFoundError:
             self._schedule_reload()
             return None
+        whole: asyncio.Future[StoredConversation] = asyncio.get_running_loop().create_future()
         # The conversation continues with the agent it was recorded with, never another one
         # silently: when that one cannot run here, the user chooses (``AgentChoiceOffer``).
         agents = self.window.agents
@@ -275,7 +277,7 @@ class HistoryEngine:
         if agent != window_agent:
             factory = await agents.named(agent)
         if isinstance(factory, str) and agent != window_agent:
-            pending = PendingAgent(stored)
+            pending = PendingAgent(stored, whole=whole)
             pane = self.window.add_pane(stored.title, agent, pending.factory)
             pending.notify = pane.transcript.apply
             pane.conversation.starter = pending
@@ -285,9 +287,14 @@ class HistoryEngine:
         else:
             plan = plan_resume(stored, agent_has_sessions=True)  # its own agent
             pane = self.window.add_pane(stored.title, agent, factory, plan.resume_id)
-            pane.conversation.starter = ResumeStarter(stored, plan, notify=pane.transcript.apply)
+            pane.conversation.starter = ResumeStarter(
+                stored, plan, notify=pane.transcript.apply, whole=whole
+            )
+        await asyncio.sleep(0)  # the window answers between building the pane and filling it
         pane.usage = replay(pane.transcript, stored)
-        pane.take_stored(item.entry for item in stored.items)  # its cost so far, its last plan
+        if len(stored.items) >= TAIL:
+            pane.transcript.expect_earlier()  # read next (``_load_earlier``)
+        pane.take_stored(pane.transcript.items)  # its cost so far, its last plan
         when = time.strftime("%d %b %Y, %H:%M", time.localtime(stored.updated_at)).lstrip("0")
         pane.transcript.apply(
             Notice(
@@ -300,11 +307,32 @@ class HistoryEngine:
         if isinstance(factory, str):
             pane.transcript.apply(ErrorEvent(code="agent_not_found", message=factory))
         self._record(pane, agent, continues=(conv_id, next_seq))
-        self._stored[pane] = stored
+        await asyncio.sleep(0)
+        self._stored[pane] = whole
         entry.pane = pane
         self.window.show_pane(pane)
         self.select(pane)
+        pane.scope.spawn(self._load_earlier(pane, stored, whole), name="history-earlier")
         return pane
+
+    async def _load_earlier(
+        self,
+        pane: ConversationPane,
+        tail: StoredConversation,
+        whole: asyncio.Future[StoredConversation],
+    ) -> None:
+        """The beginning of a long reopened conversation, once its end is on screen."""
+        try:
+            conversation, entries = await load_earlier(self.service, pane.transcript, tail)
+        except BaseException:  # cancelled (the pane closed): who waits goes on with the end
+            whole.set_result(tail)
+            pane.transcript.earlier_done()
+            raise
+        whole.set_result(conversation)
+        pane.transcript.earlier_done()
+        if entries:
+            pane.usage = pane.usage + usage_of(conversation.items[: -len(tail.items)])
+            pane.take_stored(entries)
 
     # ------------------------------------------------------------------ search
     def focus_search(self) -> None:
@@ -349,7 +377,8 @@ class HistoryEngine:
         if pane is None:
             return None
         self.window.show_pane(pane)
-        stored = self._stored.get(pane)
+        whole = self._stored.get(pane)
+        stored = await whole if whole is not None else None
         if stored is None or not any(i.seq == hit.seq for i in stored.items):
             stored, _ = await self.service.load(hit.conversation_id)
         item = locate(pane.transcript, stored, hit.seq)

@@ -4,11 +4,20 @@ Stored items are transcript entries (``desktop.core.transcript``), so a reopened
 loaded as it was recorded, and shown by the same view that showed it live. What only history
 knows is said on top: a reply cut off by a crash gets a warning after it, and a tool call that
 never finished (the app stopped while it ran) is shown as interrupted.
+
+A conversation of any length opens at once: the window reads its last ``TAIL`` items and shows
+them (``replay``); ``load_earlier`` then reads the items before them and makes their keyed
+entries in the history's worker thread, and prepends them (their keys go below the first). What
+needs the whole conversation (the agent's summary, a search hit's place) waits for that.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+import logging
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
 
 from PySide6.QtCore import QCoreApplication
 
@@ -22,22 +31,76 @@ from desktop.core.entries import (
     TurnEndItem,
 )
 from desktop.core.events import Usage
-from desktop.core.history import StoredConversation
+from desktop.core.history import StoredConversation, StoredItem
+from desktop.core.transcript import Transcript
 from desktop.ui.conversation.model import TranscriptModel
+from desktop.ui.sidebar.service import HistoryClosedError, HistoryService
+
+#: Stored items a reopened conversation reads first (well over a screen); the rest follow.
+TAIL = 150
+#: Time one slice of the rest may take (parsed, keyed and given rows), a slice a turn of the loop.
+SLICE_S = 0.005
+
+log = logging.getLogger(__name__)
 
 
 def replay(transcript: TranscriptModel, conversation: StoredConversation) -> Usage:
-    """Append every stored entry of ``conversation`` to ``transcript``; returns the total usage."""
-    transcript.load(_shown(conversation))
+    """Append every stored entry of ``conversation`` to ``transcript``; returns their usage."""
+    transcript.load(_shown(conversation.items, _cut_off()))
+    return usage_of(conversation.items)
+
+
+def usage_of(items: Iterable[StoredItem]) -> Usage:
+    """What the turns of ``items`` reported using."""
     usage = Usage()
-    for item in conversation.items:
+    for item in items:
         if isinstance(item.entry, TurnEndItem) and item.entry.usage is not None:
             usage = usage + item.entry.usage
     return usage
 
 
-def _shown(conversation: StoredConversation) -> Iterator[Item]:
-    for stored in conversation.items:
+async def load_earlier(
+    service: HistoryService, transcript: TranscriptModel, tail: StoredConversation
+) -> tuple[StoredConversation, list[Item]]:
+    """Prepend the stored items before ``tail``'s to ``transcript``, the nearest first, a slice
+    of about ``SLICE_S`` per turn of the loop; returns the whole conversation and the entries
+    prepended (``tail`` and none when they cannot be read: what is shown stays, the log says
+    why)."""
+    if len(tail.items) < TAIL:
+        return tail, []
+    try:
+        unparsed = await service.items_before(tail.id, tail.items[0].seq)
+    except (HistoryClosedError, sqlite3.Error) as exc:
+        log.warning("the beginning of conversation %s cannot be read: %s", tail.id, exc)
+        return tail, []
+    cut_off = _cut_off()
+    stored: list[list[StoredItem]] = []
+    entries: list[list[Item]] = []
+    stop, count = len(unparsed), 50
+    while stop > 0:
+        began = time.perf_counter()
+        start = max(0, stop - count)
+        items = unparsed.parse(start, stop)
+        keyed = Transcript.keyed_before(_shown(items, cut_off), transcript.entries.first_key)
+        transcript.prepend(keyed)
+        stored.append(items)
+        entries.append(keyed)
+        took = max(time.perf_counter() - began, 1e-4)
+        count = max(10, min(5_000, int((stop - start) * SLICE_S / took)))
+        stop = start
+        await asyncio.sleep(0)  # the window paints and answers between slices
+    whole = [i for part in reversed(stored) for i in part]
+    return tail.model_copy(update={"items": [*whole, *tail.items]}), [
+        e for part in reversed(entries) for e in part
+    ]
+
+
+def _cut_off() -> str:
+    return QCoreApplication.translate("Replay", "This reply was cut off.")
+
+
+def _shown(items: Iterable[StoredItem], cut_off: str) -> Iterator[Item]:
+    for stored in items:
         entry = stored.entry
         if isinstance(entry, ToolItem) and entry.status not in FINAL:
             entry = entry.model_copy(
@@ -47,10 +110,7 @@ def _shown(conversation: StoredConversation) -> Iterator[Item]:
             entry = entry.model_copy(update={"done": True})
         yield entry
         if isinstance(stored.entry, StreamItem) and not stored.complete:
-            yield MessageItem(
-                level="warning",
-                text=QCoreApplication.translate("Replay", "This reply was cut off."),
-            )
+            yield MessageItem(level="warning", text=cut_off)
 
 
 def locate(transcript: TranscriptModel, conversation: StoredConversation, seq: int) -> Item | None:

@@ -10,7 +10,7 @@ once Settings made it work).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from desktop.core.backend import AgentBackend, AgentStartError
@@ -66,15 +66,21 @@ class PendingAgent:
     typed meanwhile waits, shown as queued) until ``choose`` names the agent to continue with.
 
     Args:
-        conversation: The stored conversation.
+        conversation: The stored conversation (its last items, when ``whole`` comes).
         notify: Shows a notice in the transcript.
+        whole: The whole conversation to come (``ResumeStarter``'s).
     """
 
     def __init__(
-        self, conversation: StoredConversation, notify: Callable[[Notice], None] | None = None
+        self,
+        conversation: StoredConversation,
+        notify: Callable[[Notice], None] | None = None,
+        *,
+        whole: Awaitable[StoredConversation] | None = None,
     ) -> None:
         self.conversation = conversation
         self.notify = notify
+        self._whole = whole
         self._factory: BackendFactory | str | None = None
         self._plan: ResumePlan | None = None
         self._chosen: asyncio.Event | None = None
@@ -105,7 +111,9 @@ class PendingAgent:
         await self._event().wait()
         assert self._plan is not None
         session.agent_session_id = self._plan.resume_id
-        self.starter = ResumeStarter(self.conversation, self._plan, notify=self.notify)
+        self.starter = ResumeStarter(
+            self.conversation, self._plan, notify=self.notify, whole=self._whole
+        )
         await self.starter(session)
 
     def _event(self) -> asyncio.Event:

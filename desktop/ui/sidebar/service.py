@@ -32,6 +32,7 @@ from desktop.core.history import (
     to_json,
     to_markdown,
 )
+from desktop.core.history.store import UnparsedItems
 from desktop.core.traffic_log import Redactor, secret_values
 from desktop.ui.qt_async import AsyncRuntime
 
@@ -134,15 +135,22 @@ class HistoryService(QObject):
         await self.flush()
         return await self._call(self._store().list_conversations, workspace)
 
-    async def load(self, conversation_id: str) -> tuple[StoredConversation, int]:
-        """A conversation with its items, and the sequence number its next item gets."""
+    async def load(
+        self, conversation_id: str, *, last: int | None = None
+    ) -> tuple[StoredConversation, int]:
+        """A conversation with its items (or its ``last`` ones), and the sequence number its
+        next item gets."""
         await self.flush()
         store = self._store()
 
         def both() -> tuple[StoredConversation, int]:
-            return store.get(conversation_id), store.next_seq(conversation_id)
+            return store.get(conversation_id, last=last), store.next_seq(conversation_id)
 
         return await self._call(both)
+
+    async def items_before(self, conversation_id: str, seq: int) -> UnparsedItems:
+        """The items of a conversation before ``seq``, read (parsed by the caller, in slices)."""
+        return await self._call(self._store().items_before, conversation_id, seq)
 
     async def rename(self, conversation_id: str, title: str) -> None:
         """Give a conversation the user's title."""
