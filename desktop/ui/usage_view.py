@@ -8,6 +8,7 @@ says the conversation's total.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -65,10 +66,11 @@ class TurnUsage(QLabel):
 class BelowEntries(Protocol):
     """What ``show_turn_usage`` needs of the conversation view."""
 
-    def add_below(self, key: int, widget: QWidget) -> None: ...
+    def add_below(self, key: int, extra: QWidget | Callable[[], QWidget]) -> None: ...
 
 
 def show_turn_usage(view: BelowEntries, end: TurnEndItem, prices: PriceTable) -> None:
     """Add the usage line below the turn that ``end`` ended (none when it reported none)."""
     if end.usage is not None and reports(end.usage):
-        view.add_below(end.key, TurnUsage(end.usage, end.model, prices))
+        usage, model = end.usage, end.model
+        view.add_below(end.key, lambda: TurnUsage(usage, model, prices))  # made when in view

@@ -10,12 +10,14 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontInfo
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.core.events import SessionState
 from desktop.core.paths import app_paths
 from desktop.core.protocols.acp.adapter import AcpBackend, AcpLaunch
 from desktop.ui.conversation.tool_card import ToolCard
+from desktop.ui.conversation.view import ConversationView
 from desktop.ui.pane import ConversationPane
 from desktop.ui.usage_view import TurnUsage
 from tests.ui.conftest import Driver, _shutdown
@@ -33,6 +35,13 @@ def _card(pane: ConversationPane, name: str) -> ToolCard | None:
 def _live(pane: ConversationPane) -> str | None:
     card = _card(pane, "terminal")
     return card.live.toPlainText() if card is not None and card.live is not None else None
+
+
+def usage_lines(view: ConversationView) -> list[str]:
+    """The usage lines below the turns, as the view shows them when their rows are built (a
+    line is made each time its row is)."""
+    made = [extra if isinstance(extra, QWidget) else extra() for _key, extra in view.extras]
+    return [widget.text() for widget in made if isinstance(widget, TurnUsage)]
 
 
 def _idle(pane: ConversationPane) -> bool:
@@ -149,7 +158,7 @@ def test_plan_terminal_output_model_picker_and_cost(driver: Driver, qtbot: QtBot
         assert "≈ at least $15.00" in tokens.text()
         assert tokens.text().startswith("Tokens in 22 · out 8")
         # Each turn says what it used below it; the priced one with its estimate.
-        lines = [w.text() for w in pane.view.findChildren(TurnUsage)]
+        lines = usage_lines(pane.view)
         assert lines == ["11 in · 4 out · fake-large", "11 in · 4 out · ≈ $15.00 · fake-small"]
 
         # Reopened from history: its cost so far, its usage lines, its last plan (closed).
@@ -167,7 +176,7 @@ def test_plan_terminal_output_model_picker_and_cost(driver: Driver, qtbot: QtBot
         assert again.spend.turns == 2 and again.spend.cost == 15.0 and again.spend.partial
         assert again.plan_view.isVisibleTo(again) and not again.plan_view.is_open()
         assert again.plan_view.header.text() == "Plan · 1 of 1 done"
-        again_lines = [w.text() for w in again.view.findChildren(TurnUsage)]
+        again_lines = usage_lines(again.view)
         assert sorted(again_lines) == sorted(lines)
 
     driver.run(body(), 90)

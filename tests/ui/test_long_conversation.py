@@ -36,6 +36,7 @@ from desktop.core.transcript import Transcript
 from desktop.ui.approvals.navigator import ApprovalNavigator
 from desktop.ui.conversation.items import MessageRow, UserBubble
 from desktop.ui.conversation.model import TranscriptModel
+from desktop.ui.conversation.rows import shows
 from desktop.ui.conversation.stream_view import AssistantView
 from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
@@ -138,8 +139,16 @@ def test_a_long_conversation_opens_with_few_widgets_and_scrolls_to_its_top(
         pane = await open_in(window, conv_id)
         assert pane is not None
         view = pane.view
-        await until(lambda: _settled(view) and view.rows.rows[-1].widget is not None, 30, "open")
+        # Its end was read first and shown; its beginning, read after, came before it.
+        await pane.transcript.whole()
+        assert pane.transcript.entries.first_key < 0
         assert len(pane.transcript.items) == len(entries) + 1  # and the "Saved" notice
+        first_prompt = pane.transcript.items[0]
+        assert isinstance(first_prompt, UserItem) and first_prompt.text == entries[0].text
+        await until(lambda: _settled(view), 30, "every row")
+        shown = [i.key for i in pane.transcript.items if shows(i)]
+        assert [row.key for row in view.rows.rows] == shown
+        await until(lambda: _settled(view) and view.rows.rows[-1].widget is not None, 30, "open")
         built = _item_widgets(view)
         assert 0 < len(built) <= BOUND, len(built)
         last = view.widgets[max(view.widgets)]
@@ -240,6 +249,6 @@ def test_streaming_into_a_long_conversation_follows_the_bottom(qtbot: QtBot) -> 
                 timeout=15_000,
             )
     assert isinstance(view.widgets[max(view.widgets)], AssistantView)
-    assert isinstance(view.widgets[max(k for k, w in view.widgets.items()
-                                       if isinstance(w, UserBubble))].item, UserItem)  # fmt: skip
+    prompt = next(row.item for row in reversed(view.rows.rows) if isinstance(row.item, UserItem))
+    assert prompt.text == "more"  # the live prompt's row, above the answer (built or not)
     assert len(_item_widgets(view)) <= BOUND

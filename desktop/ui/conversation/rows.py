@@ -10,7 +10,7 @@ user looks at does not move.
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import accumulate
 
@@ -52,48 +52,72 @@ def shows(item: Item) -> bool:
     return True
 
 
-def _wrapped(text: str, per_line: int) -> int:
-    return sum(max(1, math.ceil(len(line) / per_line)) for line in text.splitlines() or [""])
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What an estimate needs of an entry, whatever the width: pixels that do not wrap, and
+    the characters and lines of the text that wraps (at ``share`` of the column's width)."""
+
+    fixed: int
+    chars: int = 0
+    lines: int = 0
+    share: float = 1.0
+
+    def height(self, width: int) -> int:
+        """The estimated height at column ``width``."""
+        if not self.lines:
+            return self.fixed
+        per_line = max(20.0, width * self.share / _CHAR_PX)
+        # Each line takes at least one line; a long one wraps (on average half a line short).
+        wrapped = max(self.lines, self.chars / per_line + self.lines / 2)
+        return self.fixed + int(_LINE_PX * wrapped)
 
 
-def _markdown_px(text: str, per_line: int) -> int:
-    height, fenced = 0, False
-    for line in text.splitlines():
-        stripped = line.lstrip()
-        if stripped.startswith("```"):
-            fenced = not fenced
-            height += 14
-        elif fenced:
-            height += _CODE_LINE_PX
-        elif not stripped:
-            height += 8
-        elif stripped.startswith("#"):
-            height += _LINE_PX + 14
-        else:
-            height += _LINE_PX * max(1, math.ceil(len(line) / per_line))
-    return height + 28  # the answer's Copy row
+def _markdown_shape(text: str) -> Shape:
+    """Counted by ``str`` methods only (fast, whatever the text's length): fenced lines are
+    code (no wrap), blank lines are paragraph gaps, the rest wraps."""
+    lines = text.count("\n") + 1
+    fences = text.count("```")
+    code = 0
+    if fences >= 2:
+        parts = text.split("```")
+        code = sum(part.count("\n") for part in parts[1::2])
+    blank = text.count("\n\n")
+    headings = text.count("\n#") + text.startswith("#")
+    prose = max(0, lines - code - blank)
+    fixed = 14 * fences + _CODE_LINE_PX * code + 8 * blank + 14 * headings + 28  # + Copy row
+    return Shape(fixed, max(0, len(text) - 40 * code), prose)
+
+
+def shape(item: Item) -> Shape:
+    """``item``'s ``Shape`` (see ``estimate``)."""
+    match item:
+        case UserItem():
+            lines = item.text.count("\n") + 1
+            return Shape(22 + (20 if item.files else 0), len(item.text), lines, 0.7)
+        case StreamItem() if item.thinking:
+            return Shape(34)
+        case StreamItem():
+            return _markdown_shape(item.text)
+        case ToolItem():
+            return Shape(46)
+        case ExitItem():
+            return Shape(110)
+        case _:
+            text = getattr(item, "text", "") or ""
+            return Shape(0, len(text), text.count("\n") + 1)
 
 
 def estimate(item: Item, width: int) -> int:
     """A guess at the height of ``item``'s widget in a column ``width`` pixels wide."""
-    per_line = max(20, int(width / _CHAR_PX))
-    match item:
-        case UserItem():
-            bubble = max(20, int(per_line * 0.7))
-            return 22 + _LINE_PX * _wrapped(item.text, bubble) + (20 if item.files else 0)
-        case StreamItem() if item.thinking:
-            return 34
-        case StreamItem():
-            return _markdown_px(item.text, per_line)
-        case ToolItem():
-            return 46
-        case ExitItem():
-            return 110
-        case _:
-            return _LINE_PX * _wrapped(getattr(item, "text", "") or "", per_line)
+    return shape(item).height(width)
 
 
-@dataclass(eq=False)
+Extra = QWidget | Callable[[], QWidget]
+"""What is shown below an entry: a widget kept while the row is not built, or a function that
+makes one each time the row is built (destroyed with it: a line per turn costs nothing far away)."""
+
+
+@dataclass(eq=False, slots=True)
 class EntryRow:
     """One shown entry: the entry as it stands, its widget when built, its measured height."""
 
@@ -101,17 +125,38 @@ class EntryRow:
     item: Item
     #: The built row (a container of the item's widget and its extras), or None.
     widget: QWidget | None = None
-    #: Widgets shown below the entry (a turn's changes), kept while the row is not built.
-    extras: list[QWidget] = field(default_factory=list)
+    #: What is shown below the entry (a turn's changes, its usage).
+    extras: list[Extra] = field(default_factory=list)
     #: (column width, height) of the last measurement.
     measured: tuple[int, int] | None = None
+    #: The estimate's basis (made on first use, dropped when the entry changes).
+    _shape: Shape | None = None
+    #: (column width, height) of the last estimate.
+    _estimated: tuple[int, int] = (0, 0)
+
+    def set_item(self, item: Item) -> None:
+        """The entry changed: measured and estimated again."""
+        self.item = item
+        self._shape = None
+        self.forget()
+
+    def forget(self) -> None:
+        """Its height changed (an extra came): measured and estimated again."""
+        self.measured = None
+        self._estimated = (0, 0)
 
     def height(self, width: int) -> int:
         """The measured height at ``width``, else an estimate."""
-        if self.measured is not None and self.measured[0] == width:
-            return self.measured[1]
-        extras = sum(SPACING + EXTRA_PX for _ in self.extras)
-        return estimate(self.item, width) + extras
+        measured = self.measured
+        if measured is not None and measured[0] == width:
+            return measured[1]
+        if self._estimated[0] == width:
+            return self._estimated[1]
+        if self._shape is None:
+            self._shape = shape(self.item)
+        height = self._shape.height(width) + (SPACING + EXTRA_PX) * len(self.extras)
+        self._estimated = (width, height)
+        return height
 
 
 def tops(rows: list[EntryRow], width: int) -> list[int]:

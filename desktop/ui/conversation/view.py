@@ -46,7 +46,7 @@ from desktop.core.events import TurnEndReason
 from desktop.ui import theme
 from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble, exit_message
 from desktop.ui.conversation.model import TranscriptModel
-from desktop.ui.conversation.rows import MARGIN_Y, SPACING, EntryRow, shows
+from desktop.ui.conversation.rows import MARGIN_Y, SPACING, EntryRow, Extra, shows
 from desktop.ui.conversation.stream_view import AssistantView
 from desktop.ui.conversation.style import SHEET
 from desktop.ui.conversation.thinking import ThinkingView
@@ -120,8 +120,8 @@ class ConversationView(QScrollArea):
         self.widgets: dict[int, ItemWidget] = {}
         self._live = False
         self.rows = VirtualColumn(self, self._column, self)
-        #: Widgets that are not entries (a turn's changes), each below the entry of its key.
-        self.extras: list[tuple[int, QWidget]] = []
+        #: What is shown that is not an entry (a turn's changes), each below the entry of its key.
+        self.extras: list[tuple[int, Extra]] = []
         self._dirty: dict[int, Item] = {}
         self._stick = True
         self._timer = QTimer(self)
@@ -170,7 +170,8 @@ class ConversationView(QScrollArea):
     def _connect_signals(self) -> None:
         self.transcript.item_added.connect(self._on_added)
         self.transcript.item_changed.connect(self._on_changed)
-        self.transcript.loaded_all.connect(self.rows.realize)
+        self.transcript.loaded_all.connect(self.rows.schedule)
+        self.transcript.earlier_added.connect(self._on_earlier)
         bar = self.verticalScrollBar()
         bar.rangeChanged.connect(self._on_range)
         bar.valueChanged.connect(self._on_scrolled)
@@ -237,6 +238,10 @@ class ConversationView(QScrollArea):
         finally:
             self._live = False
 
+    def _on_earlier(self, items: list[Item]) -> None:
+        """Entries before the first (a long conversation's beginning, a slice at a time)."""
+        self.rows.prepend([EntryRow(item.key, item) for item in items if shows(item)])
+
     # ------------------------------------------------------------------ rows (RowHost)
     def build_row(self, row: EntryRow) -> QWidget:
         """A container showing ``row``'s entry and the extras below it."""
@@ -256,8 +261,9 @@ class ConversationView(QScrollArea):
             else:
                 layout.addWidget(widget)
         for extra in row.extras:
-            layout.addWidget(extra)
-            extra.show()
+            made = extra if isinstance(extra, QWidget) else extra()
+            layout.addWidget(made)
+            made.show()
         return container
 
     def placed(self, row: EntryRow) -> None:
@@ -299,18 +305,18 @@ class ConversationView(QScrollArea):
         self.rows.reach(row)
         return self.widgets.get(key)
 
-    def add_below(self, key: int, widget: QWidget) -> None:
-        """Show ``widget`` (not an entry: e.g. a turn's changes) below the entry ``key``, its
-        earlier extras and the entries before it, and above every later entry."""
-        self.extras.append((key, widget))
-        self.rows.add_extra(key, widget)
+    def add_below(self, key: int, extra: Extra) -> None:
+        """Show ``extra`` (not an entry: a turn's changes, or a function making its usage line)
+        below the entry ``key``, its earlier extras and the entries before it, and above every
+        later entry."""
+        self.extras.append((key, extra))
+        self.rows.add_extra(key, extra)
 
     def _on_changed(self, item: Item) -> None:
         row = self.rows.by_key.get(item.key)
         if row is not None and row.item is not item:
-            row.item = item
+            row.set_item(item)
             if row.widget is None:
-                row.measured = None
                 return
         widget = self.widgets.get(item.key)
         if widget is not None:

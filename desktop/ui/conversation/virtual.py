@@ -10,22 +10,26 @@ with the keyboard). Opening a conversation at the bottom builds its last screen 
 What the user looks at does not move while rows above it are built and measured: the first row
 in view and its distance to the viewport's top are the anchor, set again after every change of
 the column (laid out at once after a pass, and ``on_range`` when rows grow by themselves), unless
-the view follows the bottom.
+the view follows the bottom. A long conversation's beginning may come after its end
+(``prepend``): the spacer above grows, and the view still shows what it showed.
+
+A pass costs what is near the viewport, plus one sum over the rows' heights (each cached).
 """
 
 from __future__ import annotations
 
 import bisect
+import itertools
 import time
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QScrollArea, QVBoxLayout, QWidget
 
-from desktop.ui.conversation.rows import SPACING, EntryRow, tops
+from desktop.ui.conversation.rows import MARGIN_Y, SPACING, EntryRow, Extra, tops
 
 #: Time one pass may spend building rows (the next pass goes on at the next turn of the loop).
-SLICE_S = 0.008
+SLICE_S = 0.004
 #: Height used for the margin before the viewport has its size (a hidden pane).
 _MIN_SCREEN = 600
 
@@ -68,7 +72,10 @@ class VirtualColumn(QObject):
         self._layout = layout
         self._host = host
         self.rows: list[EntryRow] = []
+        self._keys: list[int] = []  # of ``rows``, for bisect
         self.by_key: dict[int, EntryRow] = {}
+        self._built: dict[int, EntryRow] = {}  # the rows with a widget, by key
+        self._stale = False  # rows came before the first: lay out again at the next pass
         self._spacers: list[QWidget] = []
         #: Holds the extras of rows not built (hidden).
         self._parking = QWidget(view)
@@ -92,38 +99,61 @@ class VirtualColumn(QObject):
     def append(self, row: EntryRow, *, build: bool) -> None:
         """A new row at the end; built at once when ``build`` (a live entry)."""
         self.rows.append(row)
+        self._keys.append(row.key)
         self.by_key[row.key] = row
         if build:
             self._build(row)
-            self._relayout()
+            self._relayout(tops(self.rows, self.width()))
             self._host.placed(row)
         else:
             self.schedule()
+
+    def prepend(self, rows: list[EntryRow]) -> None:
+        """Rows before the first one (keys below its key): laid out at the next pass."""
+        if not rows:
+            return
+        self.rows[0:0] = rows
+        self._keys[0:0] = [row.key for row in rows]
+        self.by_key.update((row.key, row) for row in rows)
+        self._stale = True
+        self.schedule()
 
     def row_at_or_before(self, key: int) -> EntryRow | None:
         """The row of entry ``key``, or of the last shown entry before it."""
         row = self.by_key.get(key)
         if row is not None:
             return row
-        keys = [r.key for r in self.rows]
-        at = bisect.bisect_right(keys, key) - 1
+        at = bisect.bisect_right(self._keys, key) - 1
         return self.rows[at] if at >= 0 else None
 
-    def add_extra(self, key: int, widget: QWidget) -> None:
-        """Show ``widget`` below the row of ``key`` (parked while that row is not built)."""
+    def add_extra(self, key: int, extra: Extra) -> None:
+        """Show ``extra`` below the row of ``key`` (a widget is parked while that row is not
+        built; a function makes a widget each time it is)."""
         row = self.row_at_or_before(key) or (self.rows[0] if self.rows else None)
         if row is None:
-            widget.setParent(self._parking)
+            if isinstance(extra, QWidget):
+                extra.setParent(self._parking)
             return
-        row.extras.append(widget)
-        row.measured = None
+        row.extras.append(extra)
+        row.forget()
         if row.widget is not None:
             layout = row.widget.layout()
             assert layout is not None
+            widget = extra if isinstance(extra, QWidget) else extra()
             layout.addWidget(widget)
             widget.show()
-        else:
-            widget.setParent(self._parking)
+        elif isinstance(extra, QWidget):
+            extra.setParent(self._parking)
+
+    def covered(self) -> bool:
+        """Whether everything in the viewport is built (no estimated gap in view)."""
+        top = self._view.verticalScrollBar().value()
+        bottom = top + self._view.viewport().height()
+        return not any(
+            spacer.isVisible() and spacer.height() > 0 and spacer.y() < bottom
+            and spacer.y() + spacer.height() > top
+            for spacer in self._spacers
+        )  # fmt: skip
 
     def schedule(self) -> None:
         """Run a pass at the next turn of the loop."""
@@ -164,15 +194,15 @@ class VirtualColumn(QObject):
                     break
                 self._build(row)
                 new.append(row)
-        keep = set(wanted)
-        for index, row in enumerate(self.rows):
-            if row.widget is not None and index not in keep and not self._keeps(row):
+        for row in list(self._built.values()):
+            index = bisect.bisect_left(self._keys, row.key)
+            if not first <= index < last and not self._keeps(row):
                 self._drop(row)
                 changed = True
-        if new or changed:
+        if new or changed or self._stale:
             self._busy = True  # the scrolling below is the column's, not the user's
             try:
-                self._relayout()
+                self._relayout(starts)
                 self._settle()
                 self._restore()
             finally:
@@ -196,7 +226,7 @@ class VirtualColumn(QObject):
 
     def _measure(self) -> None:
         width = self.width()
-        for row in self.rows:
+        for row in self._built.values():
             widget = row.widget
             if widget is not None and _placed(widget):
                 row.measured = (width, widget.height())
@@ -204,6 +234,7 @@ class VirtualColumn(QObject):
     def _build(self, row: EntryRow) -> None:
         container = self._host.build_row(row)
         row.widget = container
+        self._built[row.key] = row
         self.built += 1
 
     def _drop(self, row: EntryRow) -> None:
@@ -211,53 +242,70 @@ class VirtualColumn(QObject):
         assert widget is not None
         self._host.dropped(row)
         for extra in row.extras:
-            extra.hide()
-            extra.setParent(self._parking)
+            if isinstance(extra, QWidget):  # kept; a made one goes with the row
+                extra.hide()
+                extra.setParent(self._parking)
         row.widget = None
+        del self._built[row.key]
         self._layout.removeWidget(widget)
         widget.setParent(None)
         widget.deleteLater()
         if self._anchor is not None and self._anchor[0] is row:
             self._anchor = None
 
-    def _relayout(self) -> None:
-        """Put the built rows in order, a spacer for each run of rows between them."""
-        layout = self._layout
-        for index in reversed(range(layout.count())):
-            entry = layout.itemAt(index)
-            held = entry.widget() if entry is not None else None
-            if held is not None:
-                # Not ``takeAt``: the item taken would be deleted later, by Python, and its
-                # destructor would unhook the widget's new item (its size hint never updated).
-                layout.removeWidget(held)
-            else:
-                layout.takeAt(index)  # the stretch
-        width = self.width()
+    def _relayout(self, starts: list[int]) -> None:
+        """Put the built rows in order, a spacer for each run of rows between them (as tall as
+        ``starts``, the rows' tops, says). Only what changed is taken out or put in."""
+        self._stale = False
+        desired: list[QWidget] = []
         spacers = iter(self._spacers)
-        gap, run = 0, 0
-        for row in self.rows:
-            if row.widget is None:
-                gap += row.height(width)
-                run += 1
-                continue
-            if run:
-                self._add_spacer(next(spacers, None), gap + SPACING * (run - 1))
-                gap, run = 0, 0
-            layout.addWidget(row.widget)
-            row.widget.show()
-        if run:
-            self._add_spacer(next(spacers, None), gap + SPACING * (run - 1))
+        after = 0  # the index of the first row not yet placed
+        for key in sorted(self._built):
+            widget = self._built[key].widget
+            assert widget is not None
+            index = bisect.bisect_left(self._keys, key)
+            if index > after:
+                desired.append(self._spacer(next(spacers, None), starts[index] - starts[after]))
+            desired.append(widget)
+            after = index + 1
+        if after < len(self.rows):
+            height = starts[-1] - starts[after] - MARGIN_Y + SPACING
+            desired.append(self._spacer(next(spacers, None), height))
         for spacer in spacers:  # not used this time
             spacer.hide()
-        layout.addStretch(1)
+        self._place(desired)
 
-    def _add_spacer(self, spacer: QWidget | None, height: int) -> None:
+    def _place(self, desired: list[QWidget]) -> None:
+        """Make the column hold ``desired`` then the stretch, moving as few widgets as can be."""
+        layout = self._layout
+        wanted = set(desired)
+        held = [item.widget() for i in range(layout.count()) if (item := layout.itemAt(i))]
+        for widget in held:
+            if widget is not None and widget not in wanted:
+                # Not ``takeAt``: the item taken would be deleted later, by Python, and its
+                # destructor would unhook the widget's new item (its size hint never updated).
+                layout.removeWidget(widget)
+        kept = [w for w in held if w is not None and w in wanted]
+        order = {widget: n for n, widget in enumerate(desired)}
+        if any(order[a] > order[b] for a, b in itertools.pairwise(kept)):
+            for widget in kept:  # out of order (a spacer now elsewhere): all again
+                layout.removeWidget(widget)
+        for index, widget in enumerate(desired):
+            item = layout.itemAt(index)
+            if item is None or item.widget() is not widget:
+                layout.insertWidget(index, widget)
+            widget.show()
+        if layout.count() == len(desired):
+            layout.addStretch(1)
+
+    def _spacer(self, spacer: QWidget | None, gap: int) -> QWidget:
+        """``spacer`` (or a new one) as tall as a run of rows ``gap`` high with the spacing
+        after it."""
         if spacer is None:
             spacer = QWidget()
             self._spacers.append(spacer)
-        spacer.setFixedHeight(max(0, height))
-        self._layout.addWidget(spacer)
-        spacer.show()
+        spacer.setFixedHeight(max(0, gap - SPACING))
+        return spacer
 
     # ------------------------------------------------------------------ position
     def reach(self, row: EntryRow) -> None:
@@ -265,11 +313,11 @@ class VirtualColumn(QObject):
         row asked for)."""
         self.held = row
         starts = tops(self.rows, self.width())
-        index = self.rows.index(row)
+        index = bisect.bisect_left(self._keys, row.key)
         bar = self._view.verticalScrollBar()
         if row.widget is None:
             self._build(row)
-            self._relayout()
+            self._relayout(starts)
             self._settle()
             self._host.placed(row)
         placed = row.widget is not None and _placed(row.widget)
@@ -290,10 +338,10 @@ class VirtualColumn(QObject):
             self._anchor = None
             return
         value = self._view.verticalScrollBar().value()
-        for row in self.rows:
-            widget = row.widget
+        for key in sorted(self._built):
+            widget = self._built[key].widget
             if widget is not None and _placed(widget) and widget.y() + widget.height() > value:
-                self._anchor = (row, widget.y() - value)
+                self._anchor = (self._built[key], widget.y() - value)
                 return
 
     def on_range(self) -> None:
