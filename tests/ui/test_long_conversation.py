@@ -18,7 +18,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QPlainTextEdit, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from desktop.core.entries import Item, UserItem
+from desktop.core.entries import Item, ToolItem, UserItem
 from desktop.core.events import (
     TextDelta,
     ToolCategory,
@@ -252,3 +252,27 @@ def test_streaming_into_a_long_conversation_follows_the_bottom(qtbot: QtBot) -> 
     prompt = next(row.item for row in reversed(view.rows.rows) if isinstance(row.item, UserItem))
     assert prompt.text == "more"  # the live prompt's row, above the answer (built or not)
     assert len(_item_widgets(view)) <= BOUND
+
+
+def test_a_tool_card_opened_far_up_is_still_open_when_its_row_is_built_again(
+    qtbot: QtBot,
+) -> None:
+    transcript = TranscriptModel()
+    view = ConversationView(transcript)
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    transcript.load(_turns(200))
+    qtbot.waitUntil(lambda: _settled(view) and view.at_bottom(), timeout=15_000)
+    key = next(i.key for i in transcript.items if isinstance(i, ToolItem))  # the first turn's
+    card = view.bring(key)
+    assert isinstance(card, ToolCard) and not card.is_expanded()
+    qtbot.mouseClick(card.line.toggle, Qt.MouseButton.LeftButton)  # the user opens it
+    assert card.is_expanded()
+    view.rows.held = None
+    view.follow()  # to the bottom: the card's row is dropped
+    qtbot.waitUntil(lambda: _settled(view) and key not in view.widgets, timeout=15_000)
+    again = view.bring(key)
+    assert isinstance(again, ToolCard) and again is not card
+    assert again.is_expanded()

@@ -123,6 +123,8 @@ class ConversationView(QScrollArea):
         #: What is shown that is not an entry (a turn's changes), each below the entry of its key.
         self.extras: list[tuple[int, Extra]] = []
         self._dirty: dict[int, Item] = {}
+        #: Tool cards opened or closed, by key: a row built again shows them the same.
+        self._expanded: dict[int, bool] = {}
         self._stick = True
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -190,6 +192,10 @@ class ConversationView(QScrollArea):
                 card = ToolCard(item)
                 card.decided.connect(self.decided)
                 card.review_requested.connect(self.review_requested)
+                key = item.key
+                if key in self._expanded:  # as the user left it before the row was dropped
+                    card.set_expanded(self._expanded[key])
+                card.line.expanded.connect(lambda shown: self._expanded.__setitem__(key, shown))
                 return card
             case ExitItem() if item.key < self.transcript.loaded:
                 # From history: its Restart button belonged to an agent that is gone.
