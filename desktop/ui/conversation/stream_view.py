@@ -59,7 +59,7 @@ TICK_BUDGET_S = 0.003
 LIVE_INTERVAL_S = 0.016
 #: Characters per document before the next finished blocks start a new one: inserting into a
 #: ``QTextDocument`` costs time in proportion to its size, so documents stay small.
-DOCUMENT_LIMIT = 8_000
+DOCUMENT_LIMIT = 4_000
 #: Characters handed to the block splitter per frame (a reply reopened whole is cut over frames).
 FEED_CHARS = 8_000
 
@@ -115,6 +115,17 @@ class _Document(QTextBrowser):
         start = cursor.position()
         cursor.insertFragment(QTextDocumentFragment(block))
         return start
+
+    def replace_html(self, html: str) -> None:
+        """Show ``html`` instead of what is shown, fitted once (``setHtml`` alone empties the
+        document first: the answer would shrink and grow again, its whole column laid out twice)."""
+        layout = self.document().documentLayout()
+        layout.blockSignals(True)
+        try:
+            self.setHtml(html)
+        finally:
+            layout.blockSignals(False)
+        self._fit(layout.documentSize())
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         super().mouseMoveEvent(event)
@@ -322,19 +333,25 @@ class AssistantView(QWidget):
         if finishing:  # a complete message ends in a finished block, streamed or reopened
             self._finished = True
             self._backlog.extend(self._splitter.finish())
-        while self._step() and time.perf_counter() < deadline:
-            pass
+        if self._more.isActive():
+            return  # the view's frame, while a continuation is due: one budget per turn
         live = self._splitter.live
         now = time.perf_counter()
-        if live != self._live_source and now >= self._live_at + LIVE_INTERVAL_S:
+        drawn = live != self._live_source and now >= self._live_at + LIVE_INTERVAL_S
+        if drawn:
             self._live_at = now
             self._live_source = live
             self._live_codes = {}
             html = self._renderer.render(live, self._live_codes, wait=False)
-            self._live.setHtml(conceal_links(html))
+            self._live.replace_html(conceal_links(html))
             self._live.setVisible(bool(live.strip()))
             if not prepare_languages(fence_languages(live)):
                 self._live_source = "\0"  # drawn again once its code's lexers are built
+        # What the budget leaves goes to the finished blocks: at least one step when the open
+        # block was not drawn (it is drawn at most once a frame, so every reply gets to its end).
+        if not drawn or time.perf_counter() < deadline:
+            while self._step() and time.perf_counter() < deadline:
+                pass
         busy = self.busy
         self.copy_button.setVisible(self._finished and not busy and bool(self.item.text))
         if self._working and not self._more.isActive():

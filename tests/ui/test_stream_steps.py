@@ -1,0 +1,152 @@
+"""Streaming markdown is shown in small steps, and what is shown depends only on the text.
+
+A long answer (headings, lists, tables, code in several languages) is rendered over many turns
+of the loop, each taking a bounded amount of work (``TICK_BUDGET_S``; with no budget at all a
+turn takes one step), and ends up exactly as the same answer rendered whole. Code whose lexer
+is still being built (on a thread) is drawn plain while it streams; a finished block waits for
+its lexer, so a finished answer is always highlighted.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from benchmarks.gui_stream import realistic_markdown
+from desktop.core.events import TextDelta, TurnEnded, TurnEndReason, TurnStarted
+from desktop.ui.conversation import markdown, stream_view
+from desktop.ui.conversation.model import TranscriptModel
+from desktop.ui.conversation.stream_view import AssistantView
+from desktop.ui.conversation.view import ConversationView
+
+HASKELL = 'Before the code.\n\n```haskell\nmain :: IO ()\nmain = putStrLn "hi"\n```\n'
+
+
+def _view(qtbot: QtBot) -> tuple[TranscriptModel, ConversationView]:
+    transcript = TranscriptModel()
+    view = ConversationView(transcript)
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    transcript.apply(TurnStarted(turn_id="t1", prompt="go"))
+    return transcript, view
+
+
+def _answer(view: ConversationView) -> AssistantView:
+    return next(w for w in view.widgets.values() if isinstance(w, AssistantView))
+
+
+def _finished(qtbot: QtBot, view: ConversationView) -> AssistantView:
+    answer = _answer(view)
+    qtbot.waitUntil(lambda: not view._dirty and not answer.busy, timeout=30_000)
+    return answer
+
+
+def _chunks(text: str, size: int) -> Iterator[str]:
+    for start in range(0, len(text), size):
+        yield text[start : start + size]
+
+
+def test_a_streamed_answer_ends_as_the_same_answer_rendered_whole(qtbot: QtBot) -> None:
+    text = realistic_markdown(12)
+    whole, whole_view = _view(qtbot)
+    whole.apply(TextDelta(turn_id="t1", text=text))
+    whole.apply(TurnEnded(turn_id="t1", reason=TurnEndReason.COMPLETED))
+    expected = _finished(qtbot, whole_view)
+
+    streamed, streamed_view = _view(qtbot)
+    for index, piece in enumerate(_chunks(text, 97)):
+        streamed.apply(TextDelta(turn_id="t1", text=piece))
+        if index % 7 == 0:  # the loop turns now and then, as while a real answer streams
+            qtbot.waitUntil(lambda: not streamed_view._dirty, timeout=15_000)
+    streamed.apply(TurnEnded(turn_id="t1", reason=TurnEndReason.COMPLETED))
+    answer = _finished(qtbot, streamed_view)
+
+    assert answer.block_count == expected.block_count > 10
+    assert answer.shown_html() == expected.shown_html()
+    assert "agentdesk-copy:" in answer.shown_html() and 'border="1"' in answer.shown_html()
+
+
+def test_with_no_budget_a_turn_of_the_loop_takes_one_step(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    steps: list[int] = [0]
+    real_step = AssistantView._step
+    real_refresh = AssistantView.refresh
+
+    def step(self: AssistantView) -> bool:
+        taken = real_step(self)
+        steps[-1] += taken
+        return taken
+
+    def refresh(self: AssistantView) -> None:
+        steps.append(0)  # one call: the work of one turn of the loop
+        real_refresh(self)
+
+    monkeypatch.setattr(AssistantView, "_step", step)
+    monkeypatch.setattr(AssistantView, "refresh", refresh)
+    text = realistic_markdown(4)
+    transcript, view = _view(qtbot)
+    transcript.apply(TextDelta(turn_id="t1", text=text))
+    transcript.apply(TurnEnded(turn_id="t1", reason=TurnEndReason.COMPLETED))
+    reference = _finished(qtbot, view).shown_html()
+
+    monkeypatch.setattr(stream_view, "TICK_BUDGET_S", 0.0)
+    steps[:] = [0]
+    _answer(view).rerender()  # everything again, over as many turns as it takes
+    answer = _finished(qtbot, view)
+    assert max(steps) == 1
+    assert sum(steps) >= 4 * answer.block_count  # markdown, HTML, insert, links: one a turn
+    assert answer.shown_html() == reference
+
+
+@pytest.fixture
+def slow_lexers(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """Lexers are built only once the returned event is set (none is built yet)."""
+    release = threading.Event()
+    monkeypatch.setattr(markdown, "_LEXERS", {})
+    monkeypatch.setattr(markdown, "_WARMING", set())
+    real = markdown._warm
+
+    def warm(langs: list[str]) -> None:
+        release.wait(30)
+        real(langs)
+
+    monkeypatch.setattr(markdown, "_warm", warm)
+    yield release
+    release.set()
+
+
+def _coloured(html: str) -> bool:
+    """Whether code is drawn in syntax colours (plain code has the text colour alone)."""
+    return len(set(re.findall(r"font-family:'monospace'; color:(#[0-9a-f]{6})", html))) > 1
+
+
+def test_code_streams_plain_until_its_lexer_is_built(
+    qtbot: QtBot, slow_lexers: threading.Event
+) -> None:
+    transcript, view = _view(qtbot)
+    open_block = HASKELL.removesuffix("```\n")  # the fence still open: the open block
+    transcript.apply(TextDelta(turn_id="t1", text=open_block))
+    answer = _answer(view)
+    qtbot.waitUntil(lambda: "putStrLn" in answer.shown_html(), timeout=15_000)
+    assert not _coloured(answer.shown_html())  # drawn plain, the loop did not wait
+    slow_lexers.set()
+    qtbot.waitUntil(lambda: _coloured(answer.shown_html()), timeout=15_000)
+
+
+def test_a_finished_block_waits_for_its_lexer(qtbot: QtBot, slow_lexers: threading.Event) -> None:
+    transcript, view = _view(qtbot)
+    transcript.apply(TextDelta(turn_id="t1", text=HASKELL))
+    transcript.apply(TurnEnded(turn_id="t1", reason=TurnEndReason.COMPLETED))
+    answer = _answer(view)
+    qtbot.waitUntil(lambda: not view._dirty or answer.busy, timeout=15_000)
+    assert answer.busy and answer.block_count == 0  # not shown uncoloured, then coloured
+    slow_lexers.set()
+    answer = _finished(qtbot, view)
+    assert answer.block_count == 1 and _coloured(answer.shown_html())
