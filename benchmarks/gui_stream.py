@@ -8,7 +8,13 @@ it): plain "lorem ipsum" text deltas (``--deltas``, default 200,000), and realis
 tables; ``--kb`` KB, default 300, in ``--chunks`` deltas, default 3,000). Target: largest stall
 ≤ 16 ms. Also prints the window process's resident memory before and after the stream.
 
+The first row is the baseline, measured in the same run: the same window, open for as long as
+the plain stream took, with nothing streaming. Its largest stall is what the machine alone
+costs (a loaded machine preempts the GUI thread); "largest GUI CPU" (the GUI thread's own CPU
+time in the longest gap) is the app's share of a stall.
+
 Usage: python benchmarks/gui_stream.py [--deltas N] [--kb KB] [--chunks N] [--only plain|markdown]
+       [--idle SECONDS]
 """
 
 from __future__ import annotations
@@ -144,13 +150,17 @@ def run_one(kind: str, args: argparse.Namespace, turns: int) -> dict[str, float]
         timer.start(1)
         started = time.perf_counter()
         last[:] = [started, time.thread_time()]
-        pane.submit("stream", [])
-        await pane.session.wait_idle()
-        while pane.view._dirty:  # noqa: ASYNC110 - the answer is rendered to its end
-            await asyncio.sleep(0.01)
+        if kind == "idle":
+            await asyncio.sleep(args.idle)
+            text = ""
+        else:
+            pane.submit("stream", [])
+            await pane.session.wait_idle()
+            while pane.view._dirty:  # noqa: ASYNC110 - the answer is rendered to its end
+                await asyncio.sleep(0.01)
+            text = [i.text for i in pane.transcript.items if i.type == "assistant"][-1]
         elapsed = time.perf_counter() - started
         timer.stop()
-        text = [i.text for i in pane.transcript.items if i.type == "assistant"][-1]
         result.update(
             chars=len(text), seconds=elapsed, repaints=pane.view.repaints,
             stall=max(gaps) * 1000, cpu=max(cpu_gaps) * 1000,
@@ -170,6 +180,7 @@ def main() -> None:
     parser.add_argument("--chunks", type=int, default=3_000)
     parser.add_argument("--turns", type=int, default=1_000)
     parser.add_argument("--only", choices=["plain", "markdown"])
+    parser.add_argument("--idle", type=float, default=5.0, help="seconds of the baseline")
     parser.add_argument("--one", nargs=2, help=argparse.SUPPRESS)  # child: KIND TURNS
     args = parser.parse_args()
     if args.one:
@@ -181,17 +192,22 @@ def main() -> None:
     print("| stream | into | characters | time | repaints | largest stall | largest GUI CPU "
           "| RSS before → after |")  # fmt: skip
     print("|---|---|---|---|---|---|---|---|")
-    for kind in [args.only] if args.only else ["plain", "markdown"]:
-        for turns in (0, args.turns):
-            child = [sys.executable, __file__, "--deltas", str(args.deltas), "--kb",
-                     str(args.kb), "--chunks", str(args.chunks), "--one", kind,
-                     str(turns)]  # fmt: skip
-            out = subprocess.run(child, capture_output=True, text=True, check=True).stdout
-            r = json.loads(out.strip().splitlines()[-1])
-            into = "empty" if not turns else f"{turns:,} turns"
-            print(f"| {kind} | {into} | {int(r['chars']):,} | {r['seconds']:.2f} s | "
-                  f"{int(r['repaints'])} | {r['stall']:.1f} ms | {r['cpu']:.1f} ms | "
-                  f"{r['rss_before']:.0f} → {r['rss_after']:.0f} MiB |", flush=True)  # fmt: skip
+    runs = [("idle", 0)] + [
+        (kind, turns)
+        for kind in ([args.only] if args.only else ["plain", "markdown"])
+        for turns in (0, args.turns)
+    ]
+    for kind, turns in runs:
+        child = [sys.executable, __file__, "--deltas", str(args.deltas), "--kb", str(args.kb),
+                 "--chunks", str(args.chunks), "--idle", str(args.idle), "--one", kind,
+                 str(turns)]  # fmt: skip
+        out = subprocess.run(child, capture_output=True, text=True, check=True).stdout
+        r = json.loads(out.strip().splitlines()[-1])
+        into = "empty" if not turns else f"{turns:,} turns"
+        name = "none (baseline)" if kind == "idle" else kind
+        print(f"| {name} | {into} | {int(r['chars']):,} | {r['seconds']:.2f} s | "
+              f"{int(r['repaints'])} | {r['stall']:.1f} ms | {r['cpu']:.1f} ms | "
+              f"{r['rss_before']:.0f} → {r['rss_after']:.0f} MiB |", flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtCore import QEvent, QObject
 from pytestqt.qtbot import QtBot
 
 from benchmarks.gui_stream import realistic_markdown
@@ -127,6 +128,18 @@ def _coloured(html: str) -> bool:
     return len(set(re.findall(r"font-family:'monospace'; color:(#[0-9a-f]{6})", html))) > 1
 
 
+class _Paints(QObject):
+    """Counts the paint events of the widget it filters."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        self.count += event.type() == QEvent.Type.Paint
+        return False
+
+
 def test_code_streams_plain_until_its_lexer_is_built(
     qtbot: QtBot, slow_lexers: threading.Event
 ) -> None:
@@ -136,8 +149,12 @@ def test_code_streams_plain_until_its_lexer_is_built(
     answer = _answer(view)
     qtbot.waitUntil(lambda: "putStrLn" in answer.shown_html(), timeout=15_000)
     assert not _coloured(answer.shown_html())  # drawn plain, the loop did not wait
+    live = answer._live.viewport()
+    painted = _Paints()
+    live.installEventFilter(painted)
     slow_lexers.set()
     qtbot.waitUntil(lambda: _coloured(answer.shown_html()), timeout=15_000)
+    qtbot.waitUntil(lambda: painted.count > 0, timeout=15_000)  # and drawn again, coloured
 
 
 def test_a_finished_block_waits_for_its_lexer(qtbot: QtBot, slow_lexers: threading.Event) -> None:

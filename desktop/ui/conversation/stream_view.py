@@ -126,6 +126,7 @@ class _Document(QTextBrowser):
         finally:
             layout.blockSignals(False)
         self._fit(layout.documentSize())
+        self.viewport().update()  # its repaint was one of the signals held back
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         super().mouseMoveEvent(event)
