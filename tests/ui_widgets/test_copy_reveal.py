@@ -8,9 +8,9 @@ place (showing it never moves anything), its accessible name and its place in th
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt
 from PySide6.QtGui import QImage, QTextCursor
-from PySide6.QtWidgets import QTextBrowser
+from PySide6.QtWidgets import QApplication, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from desktop.core.events import TextDelta, TurnEnded, TurnEndReason, TurnStarted
@@ -83,6 +83,7 @@ def _link_colour(browser: QTextBrowser, link: tuple[int, int]) -> str:
 
 
 def _point_at(browser: QTextBrowser, text: str) -> QPoint:
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # placed where it will stay
     found = browser.document().find(text)
     assert not found.isNull()
     found.setPosition(found.selectionStart() + 1)

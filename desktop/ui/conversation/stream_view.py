@@ -60,6 +60,8 @@ LIVE_INTERVAL_S = 0.016
 #: Characters per document before the next finished blocks start a new one: inserting into a
 #: ``QTextDocument`` costs time in proportion to its size, so documents stay small.
 DOCUMENT_LIMIT = 4_000
+#: Documents per page (see ``AssistantView._pages``).
+PAGE_DOCUMENTS = 16
 #: Characters handed to the block splitter per frame (a reply reopened whole is cut over frames).
 FEED_CHARS = 8_000
 
@@ -232,6 +234,9 @@ class AssistantView(QWidget):
         self._renderer = renderer(theme.current().dark)
         self._splitter = BlockSplitter()
         self._documents: list[_Document] = []
+        #: Widgets holding ``PAGE_DOCUMENTS`` documents each: a document that grows lays out its
+        #: page and the pages, not every document of a long answer.
+        self._pages: list[QWidget] = []
         #: Finished blocks not shown yet, each at its next step: markdown, HTML, a parsed
         #: document, or the position its "Copy" links start at in the last document.
         self._backlog: deque[str] = deque()
@@ -246,10 +251,10 @@ class AssistantView(QWidget):
     def rerender(self) -> None:
         """Render the whole reply again (the palette changed); over the next frames if long."""
         self._take_new(self.item.key)  # the text below holds it
-        for document in self._documents:
-            self._layout.removeWidget(document)
-            document.setParent(None)  # out of the answer now (deleted at the next turn of the loop)
-            document.deleteLater()
+        for page in self._pages:
+            self._layout.removeWidget(page)
+            page.setParent(None)  # out of the answer now (deleted at the next turn of the loop)
+            page.deleteLater()
         self.codes.clear()
         self._start()
         self._unfed = self._text_of(self.item.key)
@@ -295,8 +300,17 @@ class AssistantView(QWidget):
             last = _Document()
             last.setAccessibleName(QCoreApplication.translate("AssistantView", "Assistant message"))
             last.anchorClicked.connect(self._on_link)
+            if len(self._documents) % PAGE_DOCUMENTS == 0:
+                page = QWidget()
+                column = QVBoxLayout(page)
+                column.setContentsMargins(0, 0, 0, 0)
+                column.setSpacing(0)
+                self._pages.append(page)
+                self._layout.insertWidget(self._layout.indexOf(self._live), page)
+            layout = self._pages[-1].layout()
+            assert layout is not None
+            layout.addWidget(last)
             self._documents.append(last)
-            self._layout.insertWidget(self._layout.indexOf(self._live), last)
         return last
 
     @property
