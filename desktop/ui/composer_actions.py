@@ -8,9 +8,12 @@ icon arrives, so the composer applies the compact rule to it then, as to its own
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import QPushButton
+
+if TYPE_CHECKING:  # the composer paints before QIcon is built (its enums: ~2 ms at start-up)
+    from PySide6.QtGui import QIcon, QPixmap
 
 
 class PluginButton(QPushButton):

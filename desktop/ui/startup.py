@@ -110,7 +110,8 @@ class _FirstPaint(QObject):
 
 
 def show_painted(app: QApplication, window: QWidget) -> None:
-    """Show ``window`` and run Qt's own loop until it has painted (bounded).
+    """Show ``window`` and run Qt's own loop until it has painted (bounded), then resume
+    automatic garbage collection (``desktop.cli.main`` pauses it until the first paint).
 
     No asyncio loop exists yet, so this is not a nested loop: it is the first stretch of the
     process's only Qt loop, before asyncio and the core are even imported.
@@ -124,6 +125,7 @@ def show_painted(app: QApplication, window: QWidget) -> None:
     window.activateWindow()
     loop.exec()
     window.removeEventFilter(watcher)
+    gc.enable()
 
 
 def _warm_renderers() -> None:

@@ -8,15 +8,18 @@ first paint of its main window, which modules are loaded and whether PySide has 
 from __future__ import annotations
 
 import argparse
+import gc
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMainWindow
+from pytestqt.qtbot import QtBot
 
 from desktop.cli.main import _gui_parser, _quick_gui_options
+from desktop.ui.startup import show_painted
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Modules that cost most of a second together; ``desktop.ui.startup`` loads them after the paint.
@@ -28,7 +31,7 @@ HEAVY = ("asyncio", "qasync", "pydantic", "pygments", "markdown_it", "keyring",
          "PySide6.QtNetwork")  # fmt: skip
 
 CHILD = """
-import os, sys
+import gc, os, sys
 from desktop.cli.main import main
 from PySide6 import QtWidgets
 from PySide6.QtCore import QEvent, QObject
@@ -36,7 +39,10 @@ class F(QObject):
     def eventFilter(self, o, e):
         if e.type() == QEvent.Type.Paint:
             qt_built = "Qt" in vars(sys.modules["PySide6.QtCore"])
-            print("qt-enums" if qt_built else "no-qt-enums", " ".join(sorted(sys.modules)))
+            # QIcon's enums (ThemeIcon: ~2 ms): the icons arrive after the paint
+            icon = ["<QIcon built>"] if "QIcon" in vars(sys.modules["PySide6.QtGui"]) else []
+            icon += ["<gc enabled>"] if gc.isenabled() else []
+            print("qt-enums" if qt_built else "no-qt-enums", " ".join(sorted(sys.modules) + icon))
             sys.stdout.flush(); os._exit(0)
         return False
 f = F()
@@ -68,6 +74,22 @@ def test_window_shell_imports_nothing_heavy(tmp_path: Path) -> None:
     assert sorted(name for name in HEAVY if name in loaded) == []
     assert enums == "no-qt-enums"
     assert "platformdirs" not in loaded and "dataclasses" not in loaded
+    assert "<QIcon built>" not in loaded
+    assert "<gc enabled>" not in loaded  # automatic collection waits for the paint
+
+
+def test_the_first_paint_resumes_garbage_collection(qtbot: QtBot) -> None:
+    """``desktop.cli.main`` pauses automatic collection for the start-up; the paint resumes it."""
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    gc.disable()
+    try:
+        show_painted(app, window)
+        assert gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_first_run_asks_the_desktop_for_its_scheme(tmp_path: Path) -> None:
