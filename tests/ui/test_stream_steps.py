@@ -20,6 +20,7 @@ from pytestqt.qtbot import QtBot
 from benchmarks.gui_stream import realistic_markdown
 from desktop.core.events import TextDelta, TurnEnded, TurnEndReason, TurnStarted
 from desktop.ui.conversation import markdown, stream_view
+from desktop.ui.conversation.blocks import LIVE_LIMIT, PROSE_LIMIT, BlockSplitter
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.stream_view import AssistantView
 from desktop.ui.conversation.view import ConversationView
@@ -167,3 +168,20 @@ def test_a_finished_block_waits_for_its_lexer(qtbot: QtBot, slow_lexers: threadi
     slow_lexers.set()
     answer = _finished(qtbot, view)
     assert answer.block_count == 1 and _coloured(answer.shown_html())
+
+
+def test_blocks_are_cut_where_the_text_says_and_stay_short() -> None:
+    prose = " ".join(f"word{i}" for i in range(900))  # one paragraph of 7,000 characters
+    code = "".join(f"    line_{i} = compute({i})\n" for i in range(200))  # a 5,000-character fence
+    text = f"# Title\n\n{prose}\n\n```python\ndef f():\n{code}```\n\nThe end.\n"
+    whole = BlockSplitter()
+    expected = whole.feed(text) + whole.finish()
+    for size in (1, 7, 97, 1500):
+        splitter = BlockSplitter()
+        got = [block for piece in _chunks(text, size) for block in splitter.feed(piece)]
+        assert got + splitter.finish() == expected
+    fenced = [b for b in expected if b.startswith("```")]
+    assert len(fenced) > 2 and all(b.rstrip().endswith("```") for b in fenced)  # each closed
+    assert all(len(b) <= LIVE_LIMIT + 20 for b in fenced)
+    assert all(len(b) <= PROSE_LIMIT for b in expected if "word" in b)
+    assert "".join(expected).replace("```\n```python\n", "") == text

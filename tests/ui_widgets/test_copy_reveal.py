@@ -37,6 +37,7 @@ def _answer(qtbot: QtBot) -> tuple[ConversationView, AssistantView]:
     transcript.apply(TurnEnded(turn_id="t1", reason=TurnEndReason.COMPLETED))
     answer = next(w for w in view.widgets.values() if isinstance(w, AssistantView))
     qtbot.waitUntil(lambda: not view._dirty and not answer.busy, timeout=15_000)
+    qtbot.waitUntil(lambda: _document(answer).isVisible(), timeout=15_000)  # shown, not only added
     return view, answer
 
 
@@ -90,6 +91,18 @@ def _point_at(browser: QTextBrowser, text: str) -> QPoint:
     return browser.cursorRect(found).center()
 
 
+def _hover(qtbot: QtBot, browser: QTextBrowser, text: str) -> None:
+    """Move the pointer onto ``text``, once the browser is laid out where that text shows."""
+    viewport = browser.viewport()
+
+    def there() -> bool:
+        spot = viewport.mapToGlobal(_point_at(browser, text))
+        return QApplication.widgetAt(spot) is viewport
+
+    qtbot.waitUntil(there, timeout=15_000)
+    qtbot.mouseMove(viewport, _point_at(browser, text))
+
+
 def test_a_code_blocks_copy_shows_for_the_hovered_block_only(qtbot: QtBot) -> None:
     _view, answer = _answer(qtbot)
     browser = _document(answer)
@@ -99,13 +112,13 @@ def test_a_code_blocks_copy_shows_for_the_hovered_block_only(qtbot: QtBot) -> No
     hidden, shown = palette.surface, palette.accent
     assert [_link_colour(browser, k) for k in links] == [hidden, hidden]
     height = browser.height()
-    qtbot.mouseMove(browser.viewport(), _point_at(browser, "parse = 1"))
+    _hover(qtbot, browser, "parse = 1")
     qtbot.waitUntil(lambda: _link_colour(browser, links[0]) == shown, timeout=15_000)
     assert _link_colour(browser, links[1]) == hidden
-    qtbot.mouseMove(browser.viewport(), _point_at(browser, "printer = 2"))
+    _hover(qtbot, browser, "printer = 2")
     qtbot.waitUntil(lambda: _link_colour(browser, links[1]) == shown, timeout=15_000)
     assert _link_colour(browser, links[0]) == hidden
-    qtbot.mouseMove(browser.viewport(), _point_at(browser, "That is all"))  # prose: none
+    _hover(qtbot, browser, "That is all")  # prose: none
     qtbot.waitUntil(lambda: _link_colour(browser, links[1]) == hidden, timeout=15_000)
     assert browser.height() == height  # a colour change, never a relayout
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import re
 
-#: Longest open block, in characters, before it is cut (bounds the cost of one repaint).
+#: Longest open block, in characters, before it is cut (bounds the cost of one repaint): inside
+#: a code fence (a cut code block shows as two), and in prose (one paragraph laid out at once).
 LIVE_LIMIT = 2000
+PROSE_LIMIT = 1000
 #: A block ends at the first blank line after this many characters (fewer, larger blocks render
 #: faster than one per paragraph; a blank line before it ends the block when none follows), or
 #: when the message is complete (``finish``).
@@ -25,8 +27,10 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 class BlockSplitter:
     """Splits streaming markdown into finished blocks and a short open tail (``live``)."""
 
-    def __init__(self, limit: int = LIVE_LIMIT) -> None:
+    def __init__(self, limit: int = LIVE_LIMIT, prose_limit: int = PROSE_LIMIT) -> None:
         self.live = ""
+        self._code_limit = limit
+        self._prose_limit = min(prose_limit, limit)
         self._limit = limit
 
     def feed(self, text: str) -> list[str]:
@@ -34,6 +38,10 @@ class BlockSplitter:
         self.live += text
         done: list[str] = []
         while True:
+            # The prose limit, unless a code fence is open at it.
+            self._limit = self._prose_limit
+            if len(self.live) > self._limit and self._scan(self._limit)[2] is not None:
+                self._limit = self._code_limit
             cut, last, _ = self._scan(self._limit)
             if cut == 0 and len(self.live) > self._limit:
                 cut = last  # no blank line after ``BLOCK_MIN``: the last one before it
