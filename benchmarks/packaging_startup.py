@@ -10,7 +10,12 @@ reference, the same from source. Time = process launch to the line reporting the
 runs interleaved. The target is the frozen app against the frozen bare window (<= 1.3). The
 first frozen run is reported separately: it is the coldest (files not yet in the page cache).
 
+Wall times on a shared machine swing widely; ``--instructions`` adds the steady figure: the
+instructions each frozen program executes up to its first paint, counted by valgrind's callgrind
+(up to the first entry of Qt's repaint, ``QWidgetRepaintManager::paintAndFlush``; ~1 min).
+
 Usage: python benchmarks/packaging_startup.py [--build-dir build/packaging] [--runs 7]
+       [--instructions]
 (build the onedir first: python packaging/build.py freeze; the bare one is built on first use)
 """
 
@@ -21,6 +26,7 @@ import contextlib
 import importlib.util
 import io
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -111,11 +117,41 @@ def _spread(values: list[float]) -> str:
     return f"(quartiles {low:.0f}-{high:.0f}, min {min(values):.0f})"
 
 
+#: Qt's repaint of the window's backing store: the first entry is the first paint of both.
+_PAINT_FUNCTION = "QWidgetRepaintManager::paintAndFlush*"
+
+
+def instructions_to_paint(argv: list[str], env: dict[str, str]) -> int:
+    """Instructions ``argv`` executes up to its first paint (callgrind dumps the count when the
+    first repaint starts; the bootloader's re-exec is followed)."""
+    with tempfile.TemporaryDirectory() as out:
+        command = ["valgrind", "--tool=callgrind", "--trace-children=yes",
+                   f"--dump-before={_PAINT_FUNCTION}", f"--callgrind-out-file={out}/cg.%p",
+                   *argv]  # fmt: skip
+        subprocess.run(command, env=env, capture_output=True, timeout=900, check=True)
+        dumps = sorted(Path(out).glob("cg.*.1"))
+        if not dumps:
+            raise RuntimeError(f"{argv[0]}: callgrind saw no paint")
+        text = dumps[0].read_text(encoding="utf-8", errors="replace")
+    for line in text.splitlines():
+        if line.startswith("summary:"):
+            return int(line.split()[1])
+    raise RuntimeError(f"{argv[0]}: no callgrind summary")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--build-dir", type=Path, default=ROOT / "build" / "packaging")
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count the instructions to the first paint of both (callgrind; the steady "
+        "figure on a shared machine)",
+    )
     args = parser.parse_args()
+    if args.instructions and shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt install valgrind)")
     frozen = args.build_dir / "dist" / "agentdesk" / "agentdesk"
     if not frozen.exists():
         raise SystemExit(f"no frozen app at {frozen}: run python packaging/build.py freeze")
@@ -137,6 +173,11 @@ def main() -> None:
                 runs["source"].append(time_to_line(source, "window: painted", env))
             except RuntimeError as exc:  # the working tree may be mid-edit; frozen still counts
                 print(f"from source: {exc}")
+        counted = None
+        if args.instructions:
+            frozen_argv = [str(frozen), "--smoke-test", "window"]
+            counted = (instructions_to_paint([str(bare_frozen)], env),
+                       instructions_to_paint(frozen_argv, env))  # fmt: skip
     print(f"platform: {env['QT_QPA_PLATFORM']}, runs: {args.runs}")
     base = statistics.median(runs["bare frozen"])
     py_base = statistics.median(runs["bare"])
@@ -159,6 +200,12 @@ def main() -> None:
             f"(ratio to the python bare window {median / py_base:.2f})"
         )
     print(f"first (coldest) frozen start:        {runs['frozen'][0]:6.0f} ms")
+    if counted:
+        bare_count, app_count = counted
+        print(
+            f"instructions to the first paint: frozen bare {bare_count / 1e6:.0f} M, Agent Desk "
+            f"frozen {app_count / 1e6:.0f} M, ratio {app_count / bare_count:.2f} (target <= 1.3)"
+        )
     print("AionUi: 15-30 s cold start reported (product-anchor.md §5)")
 
 
