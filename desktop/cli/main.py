@@ -140,7 +140,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             "desktop.ui.smoke" if options.smoke_test else "desktop.ui.app"
         )
     except ImportError as exc:
+        gc.enable()
         print(f"agentdesk: the window is not available: {exc}", file=sys.stderr)
         return 1
-    result = gui.run(options)
+    try:
+        result = gui.run(options)
+    finally:
+        gc.enable()  # also when it ended before any paint (e.g. handed to a running instance)
     return int(result)
