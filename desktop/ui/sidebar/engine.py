@@ -18,12 +18,14 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QWidget
 
 from desktop.core.conversation import ResumeStarter
+from desktop.core.entries import Item
 from desktop.core.events import ErrorEvent, Notice, TurnStarted
 from desktop.core.history import (
     ConversationNotFoundError,
     HistoryRecording,
     SearchHit,
     StoredConversation,
+    StoredItem,
     plan_resume,
 )
 from desktop.core.history.titles import distinct_title, title_from_prompt
@@ -322,17 +324,19 @@ class HistoryEngine:
         whole: asyncio.Future[StoredConversation],
     ) -> None:
         """The beginning of a long reopened conversation, once its end is on screen."""
+
+        def each(items: list[StoredItem], entries: list[Item]) -> None:
+            pane.usage = pane.usage + usage_of(items)
+            pane.take_stored(entries)
+
         try:
-            conversation, entries = await load_earlier(self.service, pane.transcript, tail)
+            conversation = await load_earlier(self.service, pane.transcript, tail, each)
         except BaseException:  # cancelled (the pane closed): who waits goes on with the end
             whole.set_result(tail)
             pane.transcript.earlier_done()
             raise
         whole.set_result(conversation)
         pane.transcript.earlier_done()
-        if entries:
-            pane.usage = pane.usage + usage_of(conversation.items[: -len(tail.items)])
-            pane.take_stored(entries)
 
     # ------------------------------------------------------------------ search
     def focus_search(self) -> None:

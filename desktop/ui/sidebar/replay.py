@@ -17,7 +17,7 @@ import asyncio
 import logging
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from PySide6.QtCore import QCoreApplication
 
@@ -34,6 +34,7 @@ from desktop.core.events import Usage
 from desktop.core.history import StoredConversation, StoredItem
 from desktop.core.transcript import Transcript
 from desktop.ui.conversation.model import TranscriptModel
+from desktop.ui.qt_async import keep_long_lived
 from desktop.ui.sidebar.service import HistoryClosedError, HistoryService
 
 #: Stored items a reopened conversation reads first (well over a screen); the rest follow.
@@ -60,22 +61,24 @@ def usage_of(items: Iterable[StoredItem]) -> Usage:
 
 
 async def load_earlier(
-    service: HistoryService, transcript: TranscriptModel, tail: StoredConversation
-) -> tuple[StoredConversation, list[Item]]:
+    service: HistoryService,
+    transcript: TranscriptModel,
+    tail: StoredConversation,
+    each: Callable[[list[StoredItem], list[Item]], None],
+) -> StoredConversation:
     """Prepend the stored items before ``tail``'s to ``transcript``, the nearest first, a slice
-    of about ``SLICE_S`` per turn of the loop; returns the whole conversation and the entries
-    prepended (``tail`` and none when they cannot be read: what is shown stays, the log says
-    why)."""
+    of about ``SLICE_S`` per turn of the loop, each also given to ``each`` (stored items and
+    their entries); returns the whole conversation (``tail`` when they cannot be read: what is
+    shown stays, the log says why)."""
     if len(tail.items) < TAIL:
-        return tail, []
+        return tail
     try:
         unparsed = await service.items_before(tail.id, tail.items[0].seq)
     except (HistoryClosedError, sqlite3.Error) as exc:
         log.warning("the beginning of conversation %s cannot be read: %s", tail.id, exc)
-        return tail, []
+        return tail
     cut_off = _cut_off()
     stored: list[list[StoredItem]] = []
-    entries: list[list[Item]] = []
     stop, count = len(unparsed), 50
     while stop > 0:
         began = time.perf_counter()
@@ -83,16 +86,15 @@ async def load_earlier(
         items = unparsed.parse(start, stop)
         keyed = Transcript.keyed_before(_shown(items, cut_off), transcript.entries.first_key)
         transcript.prepend(keyed)
+        each(items, keyed)
         stored.append(items)
-        entries.append(keyed)
+        keep_long_lived()  # they live with the pane: no collection walks them again
         took = max(time.perf_counter() - began, 1e-4)
         count = max(10, min(5_000, int((stop - start) * SLICE_S / took)))
         stop = start
         await asyncio.sleep(0)  # the window paints and answers between slices
     whole = [i for part in reversed(stored) for i in part]
-    return tail.model_copy(update={"items": [*whole, *tail.items]}), [
-        e for part in reversed(entries) for e in part
-    ]
+    return tail.model_copy(update={"items": [*whole, *tail.items]})
 
 
 def _cut_off() -> str:
