@@ -113,7 +113,7 @@ def _answer(
 
 def _documents(answer: AssistantView) -> list[QTextBrowser]:
     browsers = answer.findChildren(QTextBrowser)
-    return [d for d in browsers if d.objectName() == "markdown" and d.isVisibleTo(answer)]
+    return [d for d in browsers if d.objectName() == "markdown" and not d.property("live")]
 
 
 def _click_text(qtbot: QtBot, answer: AssistantView, text: str) -> None:

@@ -38,6 +38,12 @@ def _answer(qtbot: QtBot) -> tuple[ConversationView, AssistantView]:
     answer = next(w for w in view.widgets.values() if isinstance(w, AssistantView))
     qtbot.waitUntil(lambda: not view._dirty and not answer.busy, timeout=15_000)
     qtbot.waitUntil(lambda: _document(answer).isVisible(), timeout=15_000)  # shown, not only added
+
+    def placed() -> bool:  # laid out where it shows: the pointer sent there reaches it
+        under = QApplication.widgetAt(answer.mapToGlobal(answer.rect().center()))
+        return under is not None and (under is answer or answer.isAncestorOf(under))
+
+    qtbot.waitUntil(placed, timeout=15_000)
     return view, answer
 
 
@@ -72,9 +78,9 @@ def test_answer_copy_is_drawn_on_hover_and_focus_only(qtbot: QtBot) -> None:
 
 
 def _document(answer: AssistantView) -> QTextBrowser:
-    """The answer's first document of finished blocks (the open block's is hidden once done)."""
+    """The answer's first document of finished blocks (not the open block's)."""
     browsers = answer.findChildren(QTextBrowser)
-    return next(d for d in browsers if d.objectName() == "markdown" and d.isVisibleTo(answer))
+    return next(d for d in browsers if d.objectName() == "markdown" and not d.property("live"))
 
 
 def _link_colour(browser: QTextBrowser, link: tuple[int, int]) -> str:

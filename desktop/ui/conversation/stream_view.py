@@ -195,6 +195,7 @@ class AssistantView(QWidget):
             QCoreApplication.translate("AssistantView", "Assistant message")
         )
         self._live.anchorClicked.connect(self._on_link)
+        self._live.setProperty("live", True)  # not a finished block's document (tests)
         self._live.hide()
         self._layout.addWidget(self._live)
         self.copy_button = RevealButton()  # drawn on hover and focus; its place always kept
@@ -307,6 +308,7 @@ class AssistantView(QWidget):
                 column.setSpacing(0)
                 self._pages.append(page)
                 self._layout.insertWidget(self._layout.indexOf(self._live), page)
+                page.show()  # now, not at the next turn of the loop: laid out with its text
             layout = self._pages[-1].layout()
             assert layout is not None
             layout.addWidget(last)
