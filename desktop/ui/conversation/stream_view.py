@@ -354,7 +354,8 @@ class AssistantView(QWidget):
             return  # the view's frame, while a continuation is due: one budget per turn
         live = self._splitter.live
         now = time.perf_counter()
-        drawn = live != self._live_source and now >= self._live_at + LIVE_INTERVAL_S
+        due = now >= self._live_at + LIVE_INTERVAL_S or not live.strip()  # hiding costs nothing
+        drawn = live != self._live_source and due
         if drawn:
             self._live_at = now
             self._live_source = live
