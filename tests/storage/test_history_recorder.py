@@ -299,11 +299,16 @@ async def test_a_conversation_read_end_first_is_resumed_with_a_summary_of_all_of
     plan = plan_resume(tail, agent_has_sessions=True)
     assert plan.init_history is not None
     coming: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-    starter = ResumeStarter(tail, plan, whole=coming)
+    asked = asyncio.Event()
+
+    async def whole_when_read() -> Any:
+        asked.set()  # the starter waits for the whole conversation from here
+        return await coming
+
+    starter = ResumeStarter(tail, plan, whole=whole_when_read())
     session = session_for(workspace, {"no_session": True}, profile="spec")
     start = asyncio.create_task(starter(session))
-    for _ in range(50):  # turns of the loop, not time: the starter has every chance to go on
-        await asyncio.sleep(0)
+    await asyncio.wait_for(asked.wait(), 30)
     assert not start.done() and session.state == SessionState.NEW  # nothing started without it
     coming.set_result(whole)
     await asyncio.wait_for(start, 30)
