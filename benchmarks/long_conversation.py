@@ -102,11 +102,15 @@ def turn_entries(turns: int) -> list[Any]:
 
 def write_conversation(workspace: Path, turns: int) -> str:
     """A stored conversation of ``turns`` turns in the history of ``AGENTDESK_HOME``."""
+    return store_entries(workspace, turn_entries(turns), title=f"{turns} turns", agent="builtin")
+
+
+def store_entries(workspace: Path, entries: list[Any], *, title: str, agent: str) -> str:
+    """A conversation of ``entries`` stored through the history store; returns its id."""
     from desktop.core.history.items import search_text
     from desktop.core.history.models import ItemKind, StoredConversation, StoredItem
     from desktop.core.history.store import HistoryStore
 
-    entries = turn_entries(turns)
     now = time.time()
     items = [
         StoredItem(id=seq, seq=seq, kind=ItemKind(item.type), turn_id=item.turn_id,
@@ -115,8 +119,8 @@ def write_conversation(workspace: Path, turns: int) -> str:
         for seq, item in enumerate(entries)
     ]  # fmt: skip
     conversation = StoredConversation(
-        id=os.urandom(16).hex(), workspace=str(workspace.resolve()), title=f"{turns} turns",
-        agent="builtin", created_at=now, updated_at=now, items=items,
+        id=os.urandom(16).hex(), workspace=str(workspace.resolve()), title=title,
+        agent=agent, created_at=now, updated_at=now, items=items,
     )  # fmt: skip
     store = HistoryStore()
     try:

@@ -9,8 +9,6 @@ built and Tab reaches it, and streaming into a long conversation keeps following
 
 from __future__ import annotations
 
-import os
-import time
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRect, Qt
@@ -18,21 +16,14 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QPlainTextEdit, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
+from benchmarks.long_conversation import store_entries, turn_entries
 from desktop.core.entries import Item, ToolItem, UserItem
 from desktop.core.events import (
     TextDelta,
     ToolCategory,
-    ToolFinished,
     ToolRequested,
-    ToolStarted,
-    TurnEnded,
-    TurnEndReason,
     TurnStarted,
 )
-from desktop.core.history.items import search_text
-from desktop.core.history.models import ItemKind, StoredConversation, StoredItem
-from desktop.core.history.store import HistoryStore
-from desktop.core.transcript import Transcript
 from desktop.ui.approvals.navigator import ApprovalNavigator
 from desktop.ui.conversation.items import MessageRow, UserBubble
 from desktop.ui.conversation.model import TranscriptModel
@@ -49,56 +40,21 @@ from tests.waiting import until
 TURNS = 1_000
 #: More item widgets than this for one window-high screen and its margins means not virtualized.
 BOUND = 80
-ANSWER = """## Step {n}
-
-The function `retry` waits **twice as long** after each failure:
-
-```python
-def retry(call, attempts={n}):
-    for attempt in range(attempts):
-        return call()
-```
-
-- it gives up after {n} attempts;
-- it only retries on `OSError`.
-"""
 
 
 def _turns(count: int, *, marked: int = -1) -> list[Item]:
-    transcript = Transcript()
-    for n in range(count):
-        turn, call = f"turn{n}", f"call{n}"
-        prompt = "Find the quokka" if n == marked else f"Explain the retry logic in step {n}"
-        for event in (
-            TurnStarted(turn_id=turn, prompt=prompt),
-            TextDelta(turn_id=turn, text=ANSWER.format(n=n + 1)),
-            ToolRequested(turn_id=turn, call_id=call, name="Write", category=ToolCategory.EDIT,
-                          args={"file_path": f"m{n}.py", "content": "x\n"}, pending=False),
-            ToolStarted(turn_id=turn, call_id=call, name="Write"),
-            ToolFinished(turn_id=turn, call_id=call, name="Write", status="success", output="ok"),
-            TurnEnded(turn_id=turn, reason=TurnEndReason.COMPLETED),
-        ):  # fmt: skip
-            transcript.apply(event)
-    return list(transcript.items)
+    """The benchmark's turns (prompt, markdown answer, a ``Write``); turn ``marked`` asks for
+    a quokka (a search finds it)."""
+    return [
+        item.model_copy(update={"text": "Find the quokka"})
+        if isinstance(item, UserItem) and item.turn_id == f"turn{marked}"
+        else item
+        for item in turn_entries(count)
+    ]
 
 
 def _store(folder: Path, entries: list[Item]) -> str:
-    now = time.time()
-    items = [
-        StoredItem(id=seq, seq=seq, kind=ItemKind(item.type), turn_id=item.turn_id,
-                   call_id=getattr(getattr(item, "request", None), "call_id", None),
-                   text=search_text(item), entry=item, created_at=now)
-        for seq, item in enumerate(entries)
-    ]  # fmt: skip
-    conv = StoredConversation(id=os.urandom(16).hex(), workspace=str(folder.resolve()),
-                              title="Long", agent="fake_aionrs", created_at=now, updated_at=now,
-                              items=items)  # fmt: skip
-    store = HistoryStore()
-    try:
-        store.restore(conv)
-    finally:
-        store.close()
-    return conv.id
+    return store_entries(folder, entries, title="Long", agent="fake_aionrs")
 
 
 def _item_widgets(view: ConversationView) -> list[QWidget]:
