@@ -103,7 +103,13 @@ async def reopen(driver: Driver) -> tuple[AppContext, ConversationPane]:
     await until(lambda: any(e.stored for e in engine.entries), what="listed")
     pane = await engine.open_stored(next(e for e in engine.entries if e.stored))
     assert pane is not None
-    await until(lambda: not any(w.busy for w in _assistants(pane)), what="reloaded")
+    await until(  # every row built (a pass builds a few, nearest first) and rendered
+        lambda: (
+            all(row.widget is not None for row in pane.view.rows.rows)
+            and not any(w.busy for w in _assistants(pane))
+        ),
+        what="reloaded",
+    )
     return context, pane
 
 
