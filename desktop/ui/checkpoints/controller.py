@@ -72,9 +72,8 @@ class CheckpointsController(QObject):
         self.panes[pane] = changes
 
         async def reopened() -> None:
-            await asyncio.sleep(0)  # the history loads the transcript right after adding it
-            if pane.transcript.loaded:
-                await pane.transcript.whole()  # turns are counted from the first
+            # The history says so right after adding the pane; turns count from the first.
+            if await pane.transcript.whole():
                 await changes.show_history()
 
         pane.scope.spawn(reopened(), name="checkpoints-history")

@@ -48,7 +48,7 @@ class TranscriptModel(QObject):
         #: True while ``load`` adds stored entries (the view builds none of them one by one).
         self.loading = False
         self._fresh: dict[int, list[str]] = {}
-        self._earlier: asyncio.Event | None = None  # set once the entries before the first are in
+        self._stored: asyncio.Event | None = None  # a reopened conversation: set once all is in
 
     @property
     def items(self) -> Sequence[Item]:
@@ -114,20 +114,23 @@ class TranscriptModel(QObject):
         self.loaded = len(self.entries.items)
         self.loaded_all.emit()
 
-    def expect_earlier(self) -> None:
-        """Entries before the first are being read (``prepend``, then ``earlier_done``)."""
-        self._earlier = asyncio.Event()
+    def expect_stored(self) -> None:
+        """The conversation is being reopened from history (``stored_in`` follows once every
+        stored entry is in: its end first, ``load``, then its beginning, ``prepend``)."""
+        self._stored = asyncio.Event()
 
-    def earlier_done(self) -> None:
-        """Every entry is in (``whole`` returns)."""
-        if self._earlier is not None:
-            self._earlier.set()
+    def stored_in(self) -> None:
+        """Every stored entry is in (``whole`` returns)."""
+        if self._stored is not None:
+            self._stored.set()
 
-    async def whole(self) -> None:
-        """Wait until every entry is in (a reopened conversation's beginning is read after its
-        end: what counts turns from the first waits for it)."""
-        if self._earlier is not None:
-            await self._earlier.wait()
+    async def whole(self) -> bool:
+        """Wait until every stored entry of a reopened conversation is in (what counts turns
+        from the first waits for it); whether it was reopened."""
+        if self._stored is None:
+            return False
+        await self._stored.wait()
+        return True
 
     def prepend(self, items: Sequence[Item]) -> None:
         """Stored entries before the first one, keyed by ``Transcript.keyed_before`` (a long

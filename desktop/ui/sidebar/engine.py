@@ -18,14 +18,12 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QWidget
 
 from desktop.core.conversation import ResumeStarter
-from desktop.core.entries import Item
 from desktop.core.events import ErrorEvent, Notice, TurnStarted
 from desktop.core.history import (
     ConversationNotFoundError,
     HistoryRecording,
     SearchHit,
     StoredConversation,
-    StoredItem,
     plan_resume,
 )
 from desktop.core.history.titles import distinct_title, title_from_prompt
@@ -34,7 +32,7 @@ from desktop.ui.sidebar.entries import Entry
 from desktop.ui.sidebar.highlight import mark, scroll_to
 from desktop.ui.sidebar.host import HistoryWindow
 from desktop.ui.sidebar.panel import HistorySidebar
-from desktop.ui.sidebar.replay import TAIL, load_earlier, locate, replay, usage_of
+from desktop.ui.sidebar.replay import TAIL, locate, read_rest, replay
 from desktop.ui.sidebar.resume import PendingAgent
 from desktop.ui.sidebar.service import HistoryClosedError, HistoryService
 from desktop.ui.sidebar.unavailable import AgentChoiceOffer
@@ -292,10 +290,9 @@ class HistoryEngine:
             pane.conversation.starter = ResumeStarter(
                 stored, plan, notify=pane.transcript.apply, whole=whole
             )
+        pane.transcript.expect_stored()
         await asyncio.sleep(0)  # the window answers between building the pane and filling it
         pane.usage = replay(pane.transcript, stored)
-        if len(stored.items) >= TAIL:
-            pane.transcript.expect_earlier()  # read next (``_load_earlier``)
         pane.take_stored(pane.transcript.items)  # its cost so far, its last plan
         when = time.strftime("%d %b %Y, %H:%M", time.localtime(stored.updated_at)).lstrip("0")
         pane.transcript.apply(
@@ -314,29 +311,8 @@ class HistoryEngine:
         entry.pane = pane
         self.window.show_pane(pane)
         self.select(pane)
-        pane.scope.spawn(self._load_earlier(pane, stored, whole), name="history-earlier")
+        pane.scope.spawn(read_rest(self.service, pane, stored, whole), name="history-rest")
         return pane
-
-    async def _load_earlier(
-        self,
-        pane: ConversationPane,
-        tail: StoredConversation,
-        whole: asyncio.Future[StoredConversation],
-    ) -> None:
-        """The beginning of a long reopened conversation, once its end is on screen."""
-
-        def each(items: list[StoredItem], entries: list[Item]) -> None:
-            pane.usage = pane.usage + usage_of(items)
-            pane.take_stored(entries)
-
-        try:
-            conversation = await load_earlier(self.service, pane.transcript, tail, each)
-        except BaseException:  # cancelled (the pane closed): who waits goes on with the end
-            whole.set_result(tail)
-            pane.transcript.earlier_done()
-            raise
-        whole.set_result(conversation)
-        pane.transcript.earlier_done()
 
     # ------------------------------------------------------------------ search
     def focus_search(self) -> None:

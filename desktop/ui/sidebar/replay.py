@@ -6,9 +6,11 @@ knows is said on top: a reply cut off by a crash gets a warning after it, and a 
 never finished (the app stopped while it ran) is shown as interrupted.
 
 A conversation of any length opens at once: the window reads its last ``TAIL`` items and shows
-them (``replay``); ``load_earlier`` then reads the items before them and makes their keyed
-entries in the history's worker thread, and prepends them (their keys go below the first). What
-needs the whole conversation (the agent's summary, a search hit's place) waits for that.
+them (``replay``); ``load_earlier`` then reads the items before them in the history's worker
+thread and parses, keys and prepends them on the loop a short slice at a time (their keys go
+below the first; parsing in the thread would hold the interpreter's lock against the window).
+What needs the whole conversation (the agent's summary, a search hit's place, the turns'
+changes) waits for ``read_rest`` to finish.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
@@ -36,6 +39,9 @@ from desktop.core.transcript import Transcript
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.qt_async import keep_long_lived
 from desktop.ui.sidebar.service import HistoryClosedError, HistoryService
+
+if TYPE_CHECKING:
+    from desktop.ui.pane import ConversationPane
 
 #: Stored items a reopened conversation reads first (well over a screen); the rest follow.
 TAIL = 150
@@ -95,6 +101,28 @@ async def load_earlier(
         await asyncio.sleep(0)  # the window paints and answers between slices
     whole = [i for part in reversed(stored) for i in part]
     return tail.model_copy(update={"items": [*whole, *tail.items]})
+
+
+async def read_rest(
+    service: HistoryService,
+    pane: ConversationPane,
+    tail: StoredConversation,
+    whole: asyncio.Future[StoredConversation],
+) -> None:
+    """The beginning of a reopened conversation whose end ``tail`` is shown (``load_earlier``),
+    with its usage and cost; then ``whole`` has the whole conversation (only its end if the pane
+    closed first) and the transcript says every entry is in."""
+
+    def each(items: list[StoredItem], entries: list[Item]) -> None:
+        pane.usage = pane.usage + usage_of(items)
+        pane.take_stored(entries)
+
+    conversation = tail
+    try:
+        conversation = await load_earlier(service, pane.transcript, tail, each)
+    finally:
+        whole.set_result(conversation)
+        pane.transcript.stored_in()
 
 
 def _cut_off() -> str:
