@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -36,6 +37,7 @@ from desktop.core.events import (
     TurnEndReason,
     Usage,
 )
+from desktop.core.history.models import ItemKind, StoredItem
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +78,41 @@ def entry_from_row(data: str, text: str) -> Item:
     except (ValidationError, ValueError):
         log.warning("a stored item does not fit an entry; shown as a notice")
         return MessageItem(level="warning", text=text or "(unreadable item)")
+
+
+#: The columns of an item row, in the order ``stored_item`` reads them.
+ITEM_COLUMNS = "id, seq, kind, turn_id, call_id, text, data, complete, created_at"
+
+
+def stored_item(row: tuple[Any, ...]) -> StoredItem:
+    """The item of a row of ``ITEM_COLUMNS``."""
+    return StoredItem(
+        id=row[0],
+        seq=row[1],
+        kind=ItemKind(row[2]),
+        turn_id=row[3],
+        call_id=row[4],
+        text=row[5],
+        entry=entry_from_row(row[6], row[5]),
+        complete=bool(row[7]),
+        created_at=row[8],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class UnparsedItems:
+    """Stored items as read, parsed a slice at a time (``parse``): a long conversation's
+    beginning is read in one query off the event loop and parsed on it in short slices (parsing
+    in the reading thread would hold the interpreter's lock against the window)."""
+
+    rows: list[tuple[Any, ...]]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def parse(self, start: int, stop: int) -> list[StoredItem]:
+        """The items ``start`` to ``stop`` (indices into ``rows``)."""
+        return [stored_item(row) for row in self.rows[start:stop]]
 
 
 def search_text(item: Item) -> str:

@@ -14,57 +14,28 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from desktop.core.entries import TurnEndItem
-from desktop.core.history.items import entry_from_row, entry_json
+from desktop.core.history.items import (
+    ITEM_COLUMNS,
+    UnparsedItems,
+    entry_from_row,
+    entry_json,
+    stored_item,
+)
 from desktop.core.history.models import (
     ConversationSummary,
     ItemKind,
     SearchHit,
     StoredConversation,
-    StoredItem,
 )
 from desktop.core.history.schema import history_path, open_history
 
 _CONVERSATION_COLUMNS = (
     "c.id, w.path, c.title, c.title_edited, c.agent, c.agent_session_id, c.created_at, c.updated_at"
 )
-
-
-_ITEM_COLUMNS = "id, seq, kind, turn_id, call_id, text, data, complete, created_at"
-
-
-def _stored_item(row: sqlite3.Row | tuple[Any, ...]) -> StoredItem:
-    return StoredItem(
-        id=row[0],
-        seq=row[1],
-        kind=ItemKind(row[2]),
-        turn_id=row[3],
-        call_id=row[4],
-        text=row[5],
-        entry=entry_from_row(row[6], row[5]),
-        complete=bool(row[7]),
-        created_at=row[8],
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class UnparsedItems:
-    """Stored items as read, parsed a slice at a time (``parse``): a long conversation's
-    beginning is read in one query off the event loop and parsed on it in short slices (parsing
-    in the reading thread would hold the interpreter's lock against the window)."""
-
-    rows: list[tuple[Any, ...]]
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def parse(self, start: int, stop: int) -> list[StoredItem]:
-        """The items ``start`` to ``stop`` (indices into ``rows``)."""
-        return [_stored_item(row) for row in self.rows[start:stop]]
 
 
 class ConversationNotFoundError(LookupError):
@@ -246,23 +217,23 @@ class HistoryStore:
                 raise ConversationNotFoundError(f"no conversation {conv_id!r}")
             if last is None:
                 rows = self._conn.execute(
-                    f"SELECT {_ITEM_COLUMNS} FROM items WHERE conversation_id = ? ORDER BY seq",
+                    f"SELECT {ITEM_COLUMNS} FROM items WHERE conversation_id = ? ORDER BY seq",
                     (conv_id,),
                 ).fetchall()
             else:
                 rows = self._conn.execute(
-                    f"SELECT {_ITEM_COLUMNS} FROM items WHERE conversation_id = ? "
+                    f"SELECT {ITEM_COLUMNS} FROM items WHERE conversation_id = ? "
                     "ORDER BY seq DESC LIMIT ?",
                     (conv_id, last),
                 ).fetchall()
                 rows.reverse()
-        return StoredConversation(**_summary(row), items=[_stored_item(i) for i in rows])
+        return StoredConversation(**_summary(row), items=[stored_item(i) for i in rows])
 
     def items_before(self, conv_id: str, seq: int) -> UnparsedItems:
         """The items of ``conv_id`` before sequence number ``seq``, in order, not yet parsed."""
         with self._lock:
             rows = self._conn.execute(
-                f"SELECT {_ITEM_COLUMNS} FROM items WHERE conversation_id = ? AND seq < ? "
+                f"SELECT {ITEM_COLUMNS} FROM items WHERE conversation_id = ? AND seq < ? "
                 "ORDER BY seq",
                 (conv_id, seq),
             ).fetchall()

@@ -32,7 +32,7 @@ from desktop.core.history import (
     to_json,
     to_markdown,
 )
-from desktop.core.history.store import UnparsedItems
+from desktop.core.history.items import UnparsedItems
 from desktop.core.traffic_log import Redactor, secret_values
 from desktop.ui.qt_async import AsyncRuntime
 
