@@ -89,7 +89,7 @@ def _markdown_shape(text: str) -> Shape:
 
 
 def shape(item: Item) -> Shape:
-    """``item``'s ``Shape`` (see ``estimate``)."""
+    """What a guess at the height of ``item``'s widget starts from (``Shape.height``)."""
     match item:
         case UserItem():
             lines = item.text.count("\n") + 1
@@ -105,11 +105,6 @@ def shape(item: Item) -> Shape:
         case _:
             text = getattr(item, "text", "") or ""
             return Shape(0, len(text), text.count("\n") + 1)
-
-
-def estimate(item: Item, width: int) -> int:
-    """A guess at the height of ``item``'s widget in a column ``width`` pixels wide."""
-    return shape(item).height(width)
 
 
 Extra = QWidget | Callable[[], QWidget]
