@@ -51,12 +51,17 @@ KNOWN_QT_MESSAGES = (
 )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Ignore the known offscreen-plugin messages in this folder's tests only."""
-    here = Path(__file__).parent
+def ignore_known_messages(items: list[pytest.Item], folder: Path) -> None:
+    """Let the tests under ``folder`` ignore ``KNOWN_QT_MESSAGES`` (each window-test folder's
+    collection hook calls this for its own tests only)."""
     for item in items:
-        if here in Path(str(item.fspath)).parents:
+        if folder in item.path.parents:
             item.add_marker(pytest.mark.qt_log_ignore(*KNOWN_QT_MESSAGES))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The known offscreen-plugin messages, in this folder's tests."""
+    ignore_known_messages(items, Path(__file__).parent)
 
 
 @pytest.fixture(autouse=True)

@@ -8,17 +8,14 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from tests.ui.conftest import KNOWN_QT_MESSAGES, Driver, driver, qloop
+from tests.ui.conftest import Driver, driver, ignore_known_messages, qloop
 
 __all__ = ["Driver", "driver", "qloop"]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The offscreen plugin's known messages (see tests/ui/conftest.py) in this folder only."""
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.qt_log_ignore(*KNOWN_QT_MESSAGES))
+    """The known offscreen-plugin messages (tests/ui/conftest.py), in this folder's tests."""
+    ignore_known_messages(items, Path(__file__).parent)
 
 
 @pytest.fixture(autouse=True)

@@ -6,25 +6,24 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
 from desktop.core.secrets import SecretStore
 from tests.fakes.memory_keyring import InMemoryKeyring
 from tests.ui.conftest import (  # noqa: F401 - fixtures re-used from the window tests
-    KNOWN_QT_MESSAGES,
     Driver,
     _theme,
     driver,
+    ignore_known_messages,
     qloop,
 )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Ignore the known offscreen-plugin messages (see tests/ui/conftest.py)."""
-    for item in items:
-        if "ui_settings" in str(item.fspath):
-            item.add_marker(pytest.mark.qt_log_ignore(*KNOWN_QT_MESSAGES))
+    """The known offscreen-plugin messages (tests/ui/conftest.py), in this folder's tests."""
+    ignore_known_messages(items, Path(__file__).parent)
 
 
 @pytest.fixture
