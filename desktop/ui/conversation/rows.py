@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import accumulate
 
 from PySide6.QtWidgets import QWidget
 
@@ -152,14 +151,3 @@ class EntryRow:
         height = self._shape.height(width) + (SPACING + EXTRA_PX) * len(self.extras)
         self._estimated = (width, height)
         return height
-
-
-def tops(rows: list[EntryRow], width: int) -> list[int]:
-    """The y of each row's top in the column, and the column's height last."""
-    heights = (row.height(width) + SPACING for row in rows)
-    starts = list(accumulate(heights, initial=MARGIN_Y))
-    if rows:
-        starts[-1] += MARGIN_Y - SPACING
-    else:
-        starts[-1] += MARGIN_Y
-    return starts

@@ -321,7 +321,7 @@ class ConversationView(QScrollArea):
     def _on_changed(self, item: Item) -> None:
         row = self.rows.by_key.get(item.key)
         if row is not None and row.item is not item:
-            row.set_item(item)
+            self.rows.change(row, item)
             if row.widget is None:
                 return
         widget = self.widgets.get(item.key)

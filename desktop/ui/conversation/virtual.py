@@ -13,7 +13,9 @@ the column (laid out at once after a pass, and ``on_range`` when rows grow by th
 the view follows the bottom. A long conversation's beginning may come after its end
 (``prepend``): the spacer above grows, and the view still shows what it showed.
 
-A pass costs what is near the viewport, plus one sum over the rows' heights (each cached).
+A pass costs what is near the viewport: the rows' heights (with the spacing after each) are kept
+in a list for the column's width, only the rows that changed are asked again, and their tops are
+one running sum over that list (C speed, well under a millisecond at 16,000 rows).
 """
 
 from __future__ import annotations
@@ -21,12 +23,14 @@ from __future__ import annotations
 import bisect
 import itertools
 import time
+from itertools import accumulate
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QScrollArea, QVBoxLayout, QWidget
 
-from desktop.ui.conversation.rows import MARGIN_Y, SPACING, EntryRow, Extra, tops
+from desktop.core.entries import Item
+from desktop.ui.conversation.rows import MARGIN_Y, SPACING, EntryRow, Extra
 
 #: Time one pass may spend building rows (the next pass goes on at the next turn of the loop).
 SLICE_S = 0.004
@@ -74,6 +78,9 @@ class VirtualColumn(QObject):
         self.rows: list[EntryRow] = []
         self._keys: list[int] = []  # of ``rows``, for bisect
         self.by_key: dict[int, EntryRow] = {}
+        self._heights: list[int] = []  # of ``rows`` at ``_width``, each with the spacing after it
+        self._width = 0
+        self._changed: set[int] = set()  # keys of the rows whose height may have changed
         self._built: dict[int, EntryRow] = {}  # the rows with a widget, by key
         self._stale = False  # rows came before the first: lay out again at the next pass
         self._spacers: list[QWidget] = []
@@ -101,9 +108,11 @@ class VirtualColumn(QObject):
         self.rows.append(row)
         self._keys.append(row.key)
         self.by_key[row.key] = row
+        self._heights.append(0)
+        self._changed.add(row.key)
         if build:
             self._build(row)
-            self._relayout(tops(self.rows, self.width()))
+            self._relayout(self._tops())
             self._host.placed(row)
         else:
             self.schedule()
@@ -114,6 +123,8 @@ class VirtualColumn(QObject):
             return
         self.rows[0:0] = rows
         self._keys[0:0] = [row.key for row in rows]
+        self._heights[0:0] = [0] * len(rows)
+        self._changed.update(row.key for row in rows)
         self.by_key.update((row.key, row) for row in rows)
         self._stale = True
         self.schedule()
@@ -136,6 +147,7 @@ class VirtualColumn(QObject):
             return
         row.extras.append(extra)
         row.forget()
+        self._changed.add(row.key)
         if row.widget is not None:
             layout = row.widget.layout()
             assert layout is not None
@@ -144,6 +156,26 @@ class VirtualColumn(QObject):
             widget.show()
         elif isinstance(extra, QWidget):
             extra.setParent(self._parking)
+
+    def change(self, row: EntryRow, item: Item) -> None:
+        """``row``'s entry changed (measured and estimated again)."""
+        row.set_item(item)
+        self._changed.add(row.key)
+
+    def _tops(self) -> list[int]:
+        """The y of each row's top in the column, and the column's height last."""
+        width = self.width()
+        if width != self._width:
+            self._width = width
+            self._heights = [row.height(width) + SPACING for row in self.rows]
+        else:
+            for key in self._changed:
+                index = bisect.bisect_left(self._keys, key)
+                self._heights[index] = self.rows[index].height(width) + SPACING
+        self._changed.clear()
+        starts = list(accumulate(self._heights, initial=MARGIN_Y))
+        starts[-1] += MARGIN_Y - SPACING if self.rows else MARGIN_Y
+        return starts
 
     def covered(self) -> bool:
         """Whether everything in the viewport is built (no estimated gap in view)."""
@@ -167,8 +199,7 @@ class VirtualColumn(QObject):
             return
         deadline = time.perf_counter() + SLICE_S
         self._measure()
-        width = self.width()
-        starts = tops(self.rows, width)
+        starts = self._tops()
         screen = max(self._view.viewport().height(), _MIN_SCREEN)
         total = starts[-1]
         if self._host.following():
@@ -228,8 +259,9 @@ class VirtualColumn(QObject):
         width = self.width()
         for row in self._built.values():
             widget = row.widget
-            if widget is not None and _placed(widget):
+            if widget is not None and _placed(widget) and row.measured != (width, widget.height()):
                 row.measured = (width, widget.height())
+                self._changed.add(row.key)
 
     def _build(self, row: EntryRow) -> None:
         container = self._host.build_row(row)
@@ -312,7 +344,7 @@ class VirtualColumn(QObject):
         """Build ``row`` now and put it near the top of the viewport (kept built until the next
         row asked for)."""
         self.held = row
-        starts = tops(self.rows, self.width())
+        starts = self._tops()
         index = bisect.bisect_left(self._keys, row.key)
         bar = self._view.verticalScrollBar()
         if row.widget is None:
