@@ -210,6 +210,25 @@ def test_streaming_into_a_long_conversation_follows_the_bottom(qtbot: QtBot) -> 
     assert len(_item_widgets(view)) <= BOUND
 
 
+def test_an_entry_far_up_that_grows_makes_the_column_taller(qtbot: QtBot) -> None:
+    """The column keeps its rows' heights between passes: an entry that changes while its row
+    is not built (an extension's message, a restarted exit) is estimated again."""
+    transcript = TranscriptModel()
+    view = ConversationView(transcript)
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    transcript.load(_turns(TURNS))
+    qtbot.waitUntil(lambda: _settled(view) and view.at_bottom(), timeout=15_000)
+    far = next(row for row in view.rows.rows[10:] if isinstance(row.item, UserItem))
+    assert far.widget is None
+    before = view.verticalScrollBar().maximum()
+    transcript.update(far.item, text="A much longer prompt\n" * 60)
+    qtbot.waitUntil(lambda: view.verticalScrollBar().maximum() > before + 600, timeout=15_000)
+    assert far.widget is None  # still not built: the estimate grew
+
+
 def test_a_tool_card_opened_far_up_is_still_open_when_its_row_is_built_again(
     qtbot: QtBot,
 ) -> None:

@@ -82,7 +82,7 @@ class VirtualColumn(QObject):
         self._width = 0
         self._changed: set[int] = set()  # keys of the rows whose height may have changed
         self._built: dict[int, EntryRow] = {}  # the rows with a widget, by key
-        self._stale = False  # rows came before the first: lay out again at the next pass
+        self._stale = False  # rows came before the first, or heights changed: lay out again
         self._spacers: list[QWidget] = []
         #: Holds the extras of rows not built (hidden).
         self._parking = QWidget(view)
@@ -158,20 +158,27 @@ class VirtualColumn(QObject):
             extra.setParent(self._parking)
 
     def change(self, row: EntryRow, item: Item) -> None:
-        """``row``'s entry changed (measured and estimated again)."""
+        """``row``'s entry changed (measured and estimated again; a built row is measured when
+        its widget has been rendered and resized)."""
         row.set_item(item)
         self._changed.add(row.key)
+        if row.widget is None:
+            self.schedule()
 
     def _tops(self) -> list[int]:
         """The y of each row's top in the column, and the column's height last."""
         width = self.width()
+        heights = self._heights
         if width != self._width:
             self._width = width
             self._heights = [row.height(width) + SPACING for row in self.rows]
+            self._stale = self._stale or self._heights != heights
         else:
             for key in self._changed:
                 index = bisect.bisect_left(self._keys, key)
-                self._heights[index] = self.rows[index].height(width) + SPACING
+                height = self.rows[index].height(width) + SPACING
+                self._stale = self._stale or heights[index] != height
+                heights[index] = height
         self._changed.clear()
         starts = list(accumulate(self._heights, initial=MARGIN_Y))
         starts[-1] += MARGIN_Y - SPACING if self.rows else MARGIN_Y
