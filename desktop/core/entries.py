@@ -4,6 +4,7 @@ One frozen pydantic model per kind of entry (a prompt, assistant text or thinkin
 with its status and decision, a notice or error, a turn's end, the agent's plan, an unexpected
 exit), each with a ``type`` field: the history stores them as this JSON (``item_adapter``) and
 the window shows them. ``key`` is an entry's place in its transcript and is not stored.
+``Added``, ``Changed`` and ``Appended`` say what ``Transcript.apply`` changed.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import functools
 import re
 from collections.abc import Collection
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -167,3 +168,25 @@ Item = Annotated[
 def item_adapter() -> TypeAdapter[Item]:
     """Validates and serialises entries (the history stores them as this JSON)."""
     return TypeAdapter(Item)
+
+
+class Added(NamedTuple):
+    """A new entry at the end."""
+
+    item: Item
+
+
+class Changed(NamedTuple):
+    """An entry changed (status, decision, a stream closed); ``item`` is its new state."""
+
+    item: Item
+
+
+class Appended(NamedTuple):
+    """A piece of text arrived for the open stream entry ``key``."""
+
+    key: int
+    text: str
+
+
+Change = Added | Changed | Appended

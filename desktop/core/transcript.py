@@ -16,11 +16,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Literal, NamedTuple, assert_never
+from typing import Any, Literal, assert_never
 
 from desktop.core.entries import (
     FINAL,
     LIVE_OUTPUT_LIMIT,
+    Added,
+    Appended,
+    Change,
+    Changed,
     ExitItem,
     Item,
     MessageItem,
@@ -56,28 +60,6 @@ from desktop.core.events import (
     TurnEnded,
     TurnStarted,
 )
-
-
-class Added(NamedTuple):
-    """A new entry at the end."""
-
-    item: Item
-
-
-class Changed(NamedTuple):
-    """An entry changed (status, decision, a stream closed); ``item`` is its new state."""
-
-    item: Item
-
-
-class Appended(NamedTuple):
-    """A piece of text arrived for the open stream entry ``key``."""
-
-    key: int
-    text: str
-
-
-Change = Added | Changed | Appended
 
 
 class Transcript:

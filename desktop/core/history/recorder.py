@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from desktop.core.entries import FINAL, Item, StreamItem, ToolItem
+from desktop.core.entries import FINAL, Added, Appended, Item, StreamItem, ToolItem
 from desktop.core.events import SessionEvent
 from desktop.core.history.items import clip_output, entry_json, search_text
 from desktop.core.history.titles import title_from_prompt
@@ -28,7 +28,7 @@ from desktop.core.history.writer import (
     UpdateConversation,
 )
 from desktop.core.session import Session
-from desktop.core.transcript import Added, Appended, Transcript
+from desktop.core.transcript import Transcript
 
 
 class HistoryRecorder:

@@ -13,9 +13,8 @@ from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import QObject, Signal
 
-from desktop.core.entries import Item, StreamItem, ToolItem
+from desktop.core.entries import Added, Appended, Change, Changed, Item, StreamItem, ToolItem
 from desktop.core.events import ErrorEvent, SessionEvent, TurnEndReason
-from desktop.core.transcript import Added, Appended, Change, Changed
 from desktop.core.transcript import Transcript as Entries
 
 
