@@ -62,6 +62,9 @@ class Icon(StrEnum):
     JUMP_TO_LATEST = "arrow-down"
     COPY = "copy"
     REVIEW = "arrows-out-simple"
+    FIND_PREVIOUS = "caret-up"
+    FIND_NEXT = "caret-down"
+    CLOSE = "x"  # the same glyph as DENY
 
 
 class _Font:

@@ -158,14 +158,9 @@ class WindowMenus:
             lambda: self._on_focused("selectAll"),
         )
         edit.addSeparator()
-        find = self._add(
-            edit,
-            "find",
-            QT_TRANSLATE_NOOP("Menus", "&Find in Conversations…"),
-            "Ctrl+F",
-            self._find,
-        )
-        find.setShortcuts([find.shortcut(), _sequence("Ctrl+Shift+F")])
+        from desktop.ui import find_actions  # Find…, Find Next / Previous, in Conversations…
+
+        find_actions.add_actions(self._add, edit, self.window)
         edit.addSeparator()
         settings = self._add(
             edit, "preferences", QT_TRANSLATE_NOOP("Menus", "&Settings…"), "Ctrl+,", None
@@ -343,10 +338,6 @@ class WindowMenus:
 
     def _undo_delete_available(self) -> bool:
         return self.window.history.sidebar.can_undo
-
-    def _find(self) -> None:
-        self.window.show_sidebar(True)
-        self.window.history.focus_search()
 
     # ------------------------------------------------------------------ File, Window
     def _fill_recent(self) -> None:

@@ -45,6 +45,7 @@ from desktop.ui.approvals.rules import RulesPanel
 from desktop.ui.bridge import SessionSignals
 from desktop.ui.composer import Composer
 from desktop.ui.composer_context.controller import ComposerContext
+from desktop.ui.conversation.find_bar import FindBar
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
@@ -129,6 +130,9 @@ class ConversationPane(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
+        #: Ctrl+F: find inside this conversation (Edit ▸ Find…), above the transcript.
+        self.find_bar = FindBar(self.view, self.transcript, self.composer.editor, scope)
+        layout.addWidget(self.find_bar)
         layout.addWidget(self.body, 1)
         layout.addWidget(self.plan_view)
         layout.addWidget(self.fix_banner)

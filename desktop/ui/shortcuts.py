@@ -63,9 +63,13 @@ SHORTCUTS: tuple[ShortcutGroup, ...] = (
             Shortcut("Esc / Ctrl+.", QT_TRANSLATE_NOOP("Shortcuts", "Stop the running turn")),
             Shortcut("Ctrl+N", QT_TRANSLATE_NOOP("Shortcuts", "New conversation")),
             Shortcut("F2", QT_TRANSLATE_NOOP("Shortcuts", "Rename the conversation")),
+            Shortcut("Ctrl+F", QT_TRANSLATE_NOOP("Shortcuts", "Find in this conversation")),
+            Shortcut("Return / F3", QT_TRANSLATE_NOOP("Shortcuts", "Find: next match")),
             Shortcut(
-                "Ctrl+F / Ctrl+Shift+F", QT_TRANSLATE_NOOP("Shortcuts", "Search every conversation")
+                "Shift+Return / Shift+F3",
+                QT_TRANSLATE_NOOP("Shortcuts", "Find: previous match (Esc closes the find bar)"),
             ),
+            Shortcut("Ctrl+Shift+F", QT_TRANSLATE_NOOP("Shortcuts", "Search every conversation")),
             Shortcut(
                 "Ctrl+Z",
                 QT_TRANSLATE_NOOP(

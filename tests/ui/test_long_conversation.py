@@ -25,6 +25,7 @@ from desktop.core.events import (
     TurnStarted,
 )
 from desktop.ui.approvals.navigator import ApprovalNavigator
+from desktop.ui.conversation.highlight import HitMark
 from desktop.ui.conversation.items import MessageRow, UserBubble
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.rows import shows
@@ -33,7 +34,6 @@ from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
 from desktop.ui.open_conversation import open_in
-from desktop.ui.sidebar.highlight import HitMark
 from tests.ui.conftest import Driver
 from tests.waiting import until
 

@@ -140,8 +140,8 @@ def test_sidebar_collapses_and_the_choice_is_remembered(driver: Driver, qtbot: Q
     assert not window_state.sidebar_visible()
     other = _open(driver, {}, "other")  # a new window follows the choice
     assert not other.history.sidebar.isVisibleTo(other)
-    # Edit ▸ Find shows the sidebar again, with the cursor in its search field.
-    driver.call(window.menus.actions["find"].trigger)
+    # Edit ▸ Find in Conversations shows the sidebar again, with the cursor in its search field.
+    driver.call(window.menus.actions["findEverywhere"].trigger)
     assert sidebar.isVisible() and action.isChecked()
     assert window_state.sidebar_visible()
 
@@ -162,6 +162,9 @@ def test_menus_follow_desktop_conventions(driver: Driver) -> None:
         "pasteAction",
         "selectAllAction",
         "findAction",
+        "findNextAction",
+        "findPreviousAction",
+        "findEverywhereAction",
         "preferencesAction",
     ]
     settings = window.menus.actions["preferences"]
@@ -169,7 +172,10 @@ def test_menus_follow_desktop_conventions(driver: Driver) -> None:
     assert settings.shortcut() == QKeySequence("Ctrl+,")
     assert settings.isEnabled()  # connected by the Settings add-on
     assert window.menus.actions["undo"].shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
-    assert window.menus.actions["find"].shortcut() == QKeySequence("Ctrl+F")
+    assert window.menus.actions["find"].shortcut() == QKeySequence(QKeySequence.StandardKey.Find)
+    assert window.menus.actions["findNext"].shortcuts()[0] == QKeySequence("F3")
+    assert window.menus.actions["findPrevious"].shortcuts()[0] == QKeySequence("Shift+F3")
+    assert window.menus.actions["findEverywhere"].shortcut() == QKeySequence("Ctrl+Shift+F")
 
 
 def test_edit_actions_work_on_the_focused_field(driver: Driver, qtbot: QtBot) -> None:

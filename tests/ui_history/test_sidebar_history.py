@@ -16,10 +16,10 @@ from desktop.core.entries import StreamItem, UserItem
 from desktop.core.events import SessionState
 from desktop.core.history import HistoryStore, ItemKind, StoredConversation
 from desktop.ui.app import AppContext
+from desktop.ui.conversation.highlight import HitMark
 from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.pane import ConversationPane
 from desktop.ui.sidebar.engine import HistoryEngine
-from desktop.ui.sidebar.highlight import HitMark
 from desktop.ui.window import WorkspaceWindow
 from tests.ui.conftest import Driver, _shutdown
 from tests.waiting import until

@@ -27,9 +27,9 @@ from desktop.core.history import (
     plan_resume,
 )
 from desktop.core.history.titles import distinct_title, title_from_prompt
+from desktop.ui.conversation.highlight import mark, scroll_to
 from desktop.ui.sidebar.actions import ConversationActions
 from desktop.ui.sidebar.entries import Entry
-from desktop.ui.sidebar.highlight import mark, scroll_to
 from desktop.ui.sidebar.host import HistoryWindow
 from desktop.ui.sidebar.panel import HistorySidebar
 from desktop.ui.sidebar.replay import TAIL, locate, read_rest, replay
