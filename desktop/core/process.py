@@ -21,6 +21,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
@@ -34,6 +35,10 @@ log = logging.getLogger(__name__)
 
 STDERR_TAIL_BYTES = 8192
 _READ_CHUNK = 256 * 1024
+#: Lines handed to the reader at once, and the time its batches may take before the event loop
+#: gets a turn (``AgentProcess.lines``).
+BATCH_LINES = 64
+TURN_BUDGET_S = 0.002
 #: Seconds a write may wait for the agent to read its input before the agent counts as hung.
 WRITE_TIMEOUT = 15.0
 
@@ -149,10 +154,17 @@ class AgentProcess:
         self._stderr_task = loop.create_task(self._drain_stderr())
 
     async def lines(self) -> AsyncIterator[list[bytes | OversizeLine]]:
-        """Yield batches of complete stdout lines until EOF."""
+        """Yield batches of complete stdout lines until EOF, in order.
+
+        A batch holds at most ``BATCH_LINES`` lines, and once the batches handed out (and what
+        their reader did with them, up to asking for the next) have taken ``TURN_BUDGET_S``,
+        the loop gets a turn before the next: a flood of buffered lines never holds the event
+        loop (a window's repaint, its input) for longer than about one budget.
+        """
         assert self._proc is not None and self._proc.stdout is not None
         stdout = self._proc.stdout
         splitter = LineSplitter(self._line_limit)
+        spent = 0.0  # time taken since the loop last had a turn
         while True:
             chunk = await stdout.read(_READ_CHUNK)
             if not chunk:
@@ -160,9 +172,15 @@ class AgentProcess:
                 if rest:
                     yield rest
                 return
+            started = time.perf_counter()
             batch = splitter.feed(chunk)
-            if batch:
-                yield batch
+            for at in range(0, len(batch), BATCH_LINES):
+                yield batch[at : at + BATCH_LINES]
+                spent += time.perf_counter() - started
+                if spent >= TURN_BUDGET_S:
+                    await asyncio.sleep(0)
+                    spent = 0.0
+                started = time.perf_counter()
 
     async def write(self, data: bytes, *, urgent: bool = False) -> bool:
         """Write to stdin within ``write_timeout``; returns False when the pipe is closed (the
