@@ -13,16 +13,23 @@ the plain stream took, with nothing streaming. Its largest stall is what the mac
 costs (a loaded machine preempts the GUI thread); "largest GUI CPU" (the GUI thread's own CPU
 time in the longest gap) is the app's share of a stall.
 
+``--profile FILE`` (diagnosis, distorts the figures): each gap over 16 ms is profiled on its
+own (cProfile, restarted at every tick) and its costliest functions appended to ``FILE``; the
+time a gap spent outside Python (Qt's layout and painting) is the gap minus the profiled total.
+
 Usage: python benchmarks/gui_stream.py [--deltas N] [--kb KB] [--chunks N] [--only plain|markdown]
-       [--idle SECONDS]
+       [--idle SECONDS] [--profile FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
+import io
 import json
 import os
+import pstats
 import sys
 import tempfile
 import time
@@ -121,12 +128,20 @@ def run_one(kind: str, args: argparse.Namespace, turns: int) -> dict[str, float]
     cpu_gaps: list[float] = []
     last = [time.perf_counter(), time.thread_time()]
     result: dict[str, float] = {}
+    profiler = [cProfile.Profile()]
 
     def tick() -> None:
+        if args.profile:
+            profiler[0].disable()
         now, cpu = time.perf_counter(), time.thread_time()
         gaps.append(now - last[0])
         cpu_gaps.append(cpu - last[1])
+        if args.profile and gaps[-1] > 0.016:
+            report(args.profile, f"{kind} {turns}", gaps[-1], cpu_gaps[-1], profiler[0])
         last[:] = [now, cpu]
+        if args.profile:
+            profiler[0] = cProfile.Profile()
+            profiler[0].enable()
 
     async def run() -> int:
         await finish_startup()  # what the app loads after its first paint (and gc.freeze)
@@ -173,6 +188,19 @@ def run_one(kind: str, args: argparse.Namespace, turns: int) -> dict[str, float]
     return result
 
 
+def report(path: str, run: str, gap: float, cpu: float, profiler: cProfile.Profile) -> None:
+    """Append the costliest functions of one long gap to ``path``."""
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    out.write(f"\n=== {run}: gap {gap * 1000:.1f} ms, GUI CPU {cpu * 1000:.1f} ms, "
+              f"in Python {total * 1000:.1f} ms\n")  # fmt: skip
+    stats.sort_stats("tottime").print_stats(12)
+    stats.sort_stats("cumulative").print_stats(16)
+    with open(path, "a") as file:
+        file.write(out.getvalue())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deltas", type=int, default=200_000)
@@ -181,6 +209,7 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=1_000)
     parser.add_argument("--only", choices=["plain", "markdown"])
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of the baseline")
+    parser.add_argument("--profile", help="append a profile of each gap over 16 ms to this file")
     parser.add_argument("--one", nargs=2, help=argparse.SUPPRESS)  # child: KIND TURNS
     args = parser.parse_args()
     if args.one:
@@ -200,7 +229,7 @@ def main() -> None:
     for kind, turns in runs:
         child = [sys.executable, __file__, "--deltas", str(args.deltas), "--kb", str(args.kb),
                  "--chunks", str(args.chunks), "--idle", str(args.idle), "--one", kind,
-                 str(turns)]  # fmt: skip
+                 str(turns)] + (["--profile", args.profile] if args.profile else [])  # fmt: skip
         out = subprocess.run(child, capture_output=True, text=True, check=True).stdout
         r = json.loads(out.strip().splitlines()[-1])
         into = "empty" if not turns else f"{turns:,} turns"

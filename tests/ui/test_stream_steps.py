@@ -18,11 +18,13 @@ from PySide6.QtCore import QEvent, QObject
 from pytestqt.qtbot import QtBot
 
 from benchmarks.gui_stream import realistic_markdown
-from desktop.core.events import TextDelta, TurnEnded, TurnEndReason, TurnStarted
+from desktop.core.events import TextDelta, ThinkingDelta, TurnEnded, TurnEndReason, TurnStarted
 from desktop.ui.conversation import markdown, stream_view
-from desktop.ui.conversation.blocks import LIVE_LIMIT, PROSE_LIMIT, BlockSplitter
+from desktop.ui.conversation.blocks import CONTINUED, CUT, LIVE_LIMIT, PROSE_LIMIT, BlockSplitter
+from desktop.ui.conversation.markdown import COPY_SCHEME, OPEN_CODE, renderer
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.stream_view import AssistantView
+from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.conversation.view import ConversationView
 
 HASKELL = 'Before the code.\n\n```haskell\nmain :: IO ()\nmain = putStrLn "hi"\n```\n'
@@ -181,7 +183,48 @@ def test_blocks_are_cut_where_the_text_says_and_stay_short() -> None:
         got = [block for piece in _chunks(text, size) for block in splitter.feed(piece)]
         assert got + splitter.finish() == expected
     fenced = [b for b in expected if b.startswith("```")]
-    assert len(fenced) > 2 and all(b.rstrip().endswith("```") for b in fenced)  # each closed
-    assert all(len(b) <= LIVE_LIMIT + 20 for b in fenced)
+    assert len(fenced) > 2 and all(b.rstrip().endswith("```") for b in fenced[:-1])  # closed
+    assert all(len(b) <= LIVE_LIMIT + 40 for b in fenced)
     assert all(len(b) <= PROSE_LIMIT for b in expected if "word" in b)
-    assert "".join(expected).replace("```\n```python\n", "") == text
+    # Each piece but the last says it was cut, each but the first that it continues one.
+    assert [CUT in b.split("\n")[0] for b in fenced] == [True] * (len(fenced) - 1) + [False]
+    assert [CONTINUED in b.split("\n")[0] for b in fenced] == [False] + [True] * (len(fenced) - 1)
+    joined = "".join(expected).replace(f" {CONTINUED}", "").replace(f" {CUT}", "")
+    assert joined.replace("```\n```python\n", "") == text
+
+
+def test_a_long_table_is_cut_between_rows_under_its_header() -> None:
+    rows = "".join(f"| {i} | value {i} |\n" for i in range(120))
+    text = f"| n | value |\n|---|---|\n{rows}\nThe end.\n"
+    splitter = BlockSplitter()
+    tables = [b for b in splitter.feed(text) + splitter.finish() if b.startswith("|")]
+    assert len(tables) > 2
+    assert all(b.startswith("| n | value |\n|---|---|\n| ") for b in tables)
+    body = [line for b in tables for line in b.split("\n")[2:] if line.startswith("| ")]
+    assert body == rows.rstrip("\n").split("\n")  # every row once, in order
+
+
+def test_a_long_code_block_renders_as_one_with_one_copy(qtbot: QtBot) -> None:
+    code = "".join(f"    line_{i} = compute({i})\n" for i in range(200))
+    text = f"```python\n{code}```\n"
+    splitter = BlockSplitter()
+    pieces = splitter.feed(text) + splitter.finish()
+    codes: dict[str, str] = {}
+    html = "".join(renderer(False).render(piece, codes) for piece in pieces)
+    assert len(pieces) > 3 and html.count(f"{COPY_SCHEME}:") == 1  # one header, one "Copy"
+    assert [code] == [c for k, c in codes.items() if k != OPEN_CODE]
+
+
+def test_long_reasoning_is_appended_in_steps_over_turns_of_the_loop(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(stream_view, "TICK_BUDGET_S", 0.0)  # one step a turn of the loop
+    transcript, view = _view(qtbot)
+    text = "".join(f"step {i}: weigh the options and pick one.\n" for i in range(2_000))
+    transcript.apply(ThinkingDelta(turn_id="t1", text=text))
+    thinking = next(w for w in view.widgets.values() if isinstance(w, ThinkingView))
+    qtbot.waitUntil(lambda: not view._dirty, timeout=15_000)
+    seen = len(thinking.body.toPlainText())
+    assert thinking.busy and 0 < seen < len(text)  # the rest at the next turns
+    qtbot.waitUntil(lambda: not thinking.busy, timeout=30_000)
+    assert thinking.body.toPlainText() == text

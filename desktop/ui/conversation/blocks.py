@@ -3,7 +3,9 @@
 Streaming re-renders only the open block: ``BlockSplitter`` hands out finished blocks (ended by a
 blank line outside a code fence, once they are ``BLOCK_MIN`` long) once, and keeps the open tail
 short. A very long block is cut at a line or word boundary; an open code fence is closed and
-reopened around the cut, so each piece still renders as code. The cost of one repaint is
+reopened around the cut, so each piece still renders as code (its fence lines say which pieces
+were cut and which continue one, ``CUT``/``CONTINUED``, so the renderer draws the pieces as one
+block), and a table is cut between rows, its header repeated. The cost of one repaint is
 therefore bounded, however long the message. Where the text is cut depends only on the text,
 never on the pieces it arrived in: a reply fed at once (reopened from history) is cut into the
 same blocks as the same reply streamed.
@@ -14,14 +16,25 @@ from __future__ import annotations
 import re
 
 #: Longest open block, in characters, before it is cut (bounds the cost of one repaint): inside
-#: a code fence (a cut code block shows as two), and in prose (one paragraph laid out at once).
-LIVE_LIMIT = 2000
+#: a code fence (highlighting costs ~4 ms per 1,000 characters), and in prose (one paragraph
+#: laid out at once).
+LIVE_LIMIT = 600
 PROSE_LIMIT = 1000
+#: Words added to the info string of a cut code fence: the piece was cut at its end (``CUT``),
+#: the piece continues the one before (``CONTINUED``). Invisible separators: never typed.
+CUT = "\u2063cut"
+CONTINUED = "\u2063continued"
 #: A block ends at the first blank line after this many characters (fewer, larger blocks render
 #: faster than one per paragraph; a blank line before it ends the block when none follows), or
 #: when the message is complete (``finish``).
 BLOCK_MIN = 600
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+_TABLE_RULE = re.compile(r"^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
+
+
+def unmarked(info: str) -> str:
+    """A fence's info string without the splitter's words."""
+    return info.replace(CONTINUED, "").replace(CUT, "").strip()
 
 
 class BlockSplitter:
@@ -30,7 +43,7 @@ class BlockSplitter:
     def __init__(self, limit: int = LIVE_LIMIT, prose_limit: int = PROSE_LIMIT) -> None:
         self.live = ""
         self._code_limit = limit
-        self._prose_limit = min(prose_limit, limit)
+        self._prose_limit = prose_limit
         self._limit = limit
 
     def feed(self, text: str) -> list[str]:
@@ -38,9 +51,10 @@ class BlockSplitter:
         self.live += text
         done: list[str] = []
         while True:
-            # The prose limit, unless a code fence is open at it.
+            # The prose limit, unless a code fence is open at the code limit.
             self._limit = self._prose_limit
-            if len(self.live) > self._limit and self._scan(self._limit)[2] is not None:
+            code = min(self._code_limit, self._prose_limit)
+            if len(self.live) > code and self._scan(code)[2] is not None:
                 self._limit = self._code_limit
             cut, last, _ = self._scan(self._limit)
             if cut == 0 and len(self.live) > self._limit:
@@ -63,6 +77,7 @@ class BlockSplitter:
         fence) at or after ``BLOCK_MIN`` (0: none), of the last such line before it, and the
         fence open at the end of what was scanned."""
         fence: str | None = None
+        self._fence_end = 0  # where the line that opened ``fence`` ends
         pos = 0
         last = 0
         live = self.live
@@ -75,6 +90,7 @@ class BlockSplitter:
             match = _FENCE.match(line)
             if fence is None and match:
                 fence = line.strip()
+                self._fence_end = end
             elif fence is not None and match and match.group(2).strip() == "":
                 if match.group(1)[0] == fence[0]:
                     fence = None
@@ -97,8 +113,21 @@ class BlockSplitter:
         _, _, fence = self._scan(at + 1)
         block, rest = self.live[: at + 1], self.live[at + 1 :]
         if fence is not None:
-            marker = fence[0] * 3
-            block = block.rstrip("\n") + "\n" + marker + "\n"
-            rest = fence + "\n" + rest
+            opened = self._fence_end
+            block = f"{block[:opened]} {CUT}{block[opened:].rstrip(chr(10))}\n{fence[0] * 3}\n"
+            rest = f"{unmarked(fence)} {CONTINUED}\n{rest}"
+        elif (header := _table_header(block)) is not None and rest.lstrip(" ").startswith("|"):
+            rest = header + rest  # the rest of the table, under its header again
         self.live = rest
         return block
+
+
+def _table_header(block: str) -> str | None:
+    """The header and rule lines of the table ``block`` ends in (None: it ends in none)."""
+    lines = block.rstrip("\n").split("\n")
+    for at in range(len(lines) - 1, 0, -1):
+        if not lines[at].lstrip(" ").startswith("|"):
+            return None
+        if _TABLE_RULE.match(lines[at]) and lines[at - 1].lstrip(" ").startswith("|"):
+            return f"{lines[at - 1]}\n{lines[at]}\n" if at < len(lines) - 1 else None
+    return None

@@ -36,10 +36,14 @@ from pygments.token import Generic, _TokenType
 from pygments.util import ClassNotFound
 from PySide6.QtCore import QCoreApplication
 
+from desktop.ui.conversation.blocks import CONTINUED, CUT, unmarked
 from desktop.ui.palette import DARK, LIGHT, Palette, contrast, luminance
 
 #: The scheme of the links a code block's "Copy" is (the view copies that block, never opens it).
 COPY_SCHEME = "agentdesk-copy"
+#: The key, in the ``codes`` of an answer, of the code block cut at the end of the last block
+#: rendered: the pieces that continue it are added to its code (one "Copy" for the whole).
+OPEN_CODE = "\0open"
 #: Pygments styles (token colours only; each is made readable on the palette's code background).
 _CODE_STYLES = {False: "xcode", True: "github-dark"}
 #: Contrast every syntax colour reaches on the code background (WCAG AA is 4.5).
@@ -101,7 +105,7 @@ def prepare_languages(langs: list[str]) -> bool:
 
 def fence_languages(text: str) -> list[str]:
     """The languages named by the code fences of markdown ``text``."""
-    return [lang.lower() for lang in _FENCE_LANG.findall(text)]
+    return [lang.lower() for lang in _FENCE_LANG.findall(text) if not lang.startswith("\u2063")]
 
 
 def _break_long_words(text: str) -> str:
@@ -211,27 +215,47 @@ class MarkdownRenderer:
         return "".join(out)
 
     def _fence(self, tokens: Sequence[Token], idx: int, env: dict[str, Any]) -> str:
+        # A long code block comes in pieces (``blocks.BlockSplitter``), drawn as one: a piece
+        # cut at its end has no bottom margin, one that continues another has no header.
         token = tokens[idx]
-        lang = token.info.strip().split(" ")[0] if token.info else ""
+        info = token.info or ""
+        cut, continued = CUT in info, CONTINUED in info
+        lang = unmarked(info).split(" ")[0]
         code = token.content
         ident = code_id(code)
         codes = env.get("codes")
         if codes is not None:
-            codes[ident] = code
+            first = codes.get(OPEN_CODE)
+            if continued and first is not None and first in codes:
+                codes[first] += code
+            else:
+                codes[ident] = code
+                first = ident
+            if cut:
+                codes[OPEN_CODE] = first
+            else:
+                codes.pop(OPEN_CODE, None)
         p = self.palette
         pad = "padding-left:12px; padding-right:12px"
         label = html.escape(lang) if lang else "&nbsp;"
         copy = html.escape(QCoreApplication.translate("Markdown", "Copy"))
         coloured = self.highlight(code, lang, wait=env.get("wait", True))
-        return (
-            f'<table width="100%" cellspacing="0" cellpadding="0" '
-            f'style="background-color:{p.surface}; margin-top:6px; margin-bottom:12px">'
-            f'<tr><td style="{pad}; padding-top:6px"><span style="color:{p.muted}; '
+        header = (
+            ""
+            if continued
+            else f'<tr><td style="{pad}; padding-top:6px"><span style="color:{p.muted}; '
             f'font-size:small">{label}</span></td>'
             f'<td align="right" style="{pad}; padding-top:6px"><a href="{COPY_SCHEME}:{ident}" '
             f'style="color:{p.accent}; text-decoration:none; font-size:small">'
             f"{copy}</a></td></tr>"
-            f'<tr><td colspan="2" style="{pad}; padding-top:4px; padding-bottom:10px">'
+        )
+        top, bottom = (0, 0) if continued else (6, 4), (0, 0) if cut else (12, 10)
+        return (
+            f'<table width="100%" cellspacing="0" cellpadding="0" '
+            f'style="background-color:{p.surface}; margin-top:{top[0]}px; '
+            f'margin-bottom:{bottom[0]}px">{header}'
+            f'<tr><td colspan="2" style="{pad}; padding-top:{top[1]}px; '
+            f'padding-bottom:{bottom[1]}px">'
             f'<pre style="color:{p.text}; white-space:pre-wrap; font-family:monospace; '
             f'margin:0px">{coloured}</pre></td></tr></table>'
         )

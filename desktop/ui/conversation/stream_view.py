@@ -54,7 +54,7 @@ from desktop.ui.theme import set_role
 
 #: Time one turn of the loop may spend rendering finished blocks (at least one step is taken;
 #: a step takes 1–3 ms).
-TICK_BUDGET_S = 0.003
+TICK_BUDGET_S = 0.002
 #: Least time between two renders of the open block (it changes with every delta).
 LIVE_INTERVAL_S = 0.016
 #: Characters per document before the next finished blocks start a new one: inserting into a

@@ -3,14 +3,19 @@
 Collapsed (the default), a block that is still streaming shows its latest words under the
 header, so the user sees what the model is working on; once done it is one line. Expanded, the
 reasoning reads as text (the body font, wrapped, as tall as it is), not as a log in a box.
+
+Like an answer (``stream_view``), new reasoning is appended in steps of ``STEP_CHARS`` for at
+most ``stream_view.TICK_BUDGET_S`` a turn of the loop, the rest at the next turn: a long burst
+of reasoning (or a reopened one) never holds the loop.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QSizeF, Qt
+from PySide6.QtCore import QCoreApplication, QSizeF, Qt, QTimer
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QFrame,
@@ -23,11 +28,14 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.entries import StreamItem
+from desktop.ui.conversation import stream_view
 from desktop.ui.theme import set_role
 
 #: Characters of the latest reasoning shown under the header while it streams (two or three
 #: lines in a usual column).
 PREVIEW_CHARS = 220
+#: Characters appended to the text at once.
+STEP_CHARS = 1_000
 _SPACES = re.compile(r"\s+")
 
 
@@ -94,6 +102,11 @@ class ThinkingView(QWidget):
         layout.addWidget(self.body)
         self._chars = 0
         self._tail = ""  # the latest reasoning, for the preview
+        self._unshown = ""  # reasoning not appended to the text yet
+        self._more = QTimer(self)  # appends the rest at the next turn of the loop
+        self._more.setSingleShot(True)
+        self._more.setInterval(0)
+        self._more.timeout.connect(self.refresh)
         self.setAccessibleName(QCoreApplication.translate("ThinkingView", "Thinking"))
         self.refresh()
 
@@ -131,7 +144,20 @@ class ThinkingView(QWidget):
         if new:
             self._chars += len(new)
             self._tail = (self._tail + new)[-2 * PREVIEW_CHARS :]
+            self._unshown += new
+        deadline = time.perf_counter() + stream_view.TICK_BUDGET_S
+        while self._unshown:  # at least one step a turn
+            step, self._unshown = self._unshown[:STEP_CHARS], self._unshown[STEP_CHARS:]
             cursor = QTextCursor(self.body.document())
             cursor.movePosition(QTextCursor.MoveOperation.End)
-            cursor.insertText(new)
+            cursor.insertText(step)
+            if time.perf_counter() >= deadline:
+                break
+        if self._unshown and not self._more.isActive():
+            self._more.start()
         self._update()
+
+    @property
+    def busy(self) -> bool:
+        """Reasoning waits to be appended (at the next turn of the loop)."""
+        return bool(self._unshown)
