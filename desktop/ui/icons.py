@@ -65,6 +65,7 @@ class Icon(StrEnum):
     FIND_PREVIOUS = "caret-up"
     FIND_NEXT = "caret-down"
     CLOSE = "x"  # the same glyph as DENY
+    MATCH_CASE = "text-aa"
 
 
 class _Font:

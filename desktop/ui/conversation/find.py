@@ -12,7 +12,8 @@ cached strings: a few milliseconds. Qt-free, so it is tested and measured on pla
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterable
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from desktop.core.entries import Item
@@ -87,6 +88,19 @@ class Matcher:
             text = search_text(item) if match_case else self.text(item, match_case=True).lower()
             cache[item.key] = text
         return text
+
+    def warm(self, items: Sequence[Item], start: int, *, match_case: bool, budget_s: float) -> int:
+        """Cache the texts of ``items`` from ``start`` for about ``budget_s`` seconds; the
+        index to go on from (``len(items)``: all cached). The find bar does this a slice at a
+        time when it opens, so the first count of a very long conversation does not stall."""
+        deadline = time.perf_counter() + budget_s
+        index = start
+        while index < len(items):
+            self.text(items[index], match_case=match_case)
+            index += 1
+            if not index % 64 and time.perf_counter() > deadline:
+                break
+        return index
 
     def search(
         self,

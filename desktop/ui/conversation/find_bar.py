@@ -48,6 +48,10 @@ __all__ = ["FindBar"]
 TYPING_DELAY_MS = 120
 #: While an answer streams, the count is updated at most this often.
 STREAM_DELAY_MS = 400
+#: Time one slice of reading the entries' texts may take (``_warm``).
+WARM_SLICE_S = 0.006
+#: The query field's widest (the count and buttons follow it, as in an editor's find bar).
+FIELD_WIDTH = 440
 #: Frames a just-built answer may take to render before its text is searched.
 _RENDER_FRAMES = 120
 
@@ -59,8 +63,8 @@ QLineEdit#findField:focus {{ border-color: {accent}; }}
 QLineEdit#findField[missing="true"] {{ border-color: {danger}; }}
 QLabel#findCount {{ color: {muted}; font-size: 9.5pt; }}
 QLabel#findCount[missing="true"] {{ color: {danger}; }}
-QToolButton#findCase {{ font-weight: 600; }}
-QToolButton#findCase:checked {{ background: {accent}; color: {accent_text}; }}
+QToolButton#findCase {{ border: 1px solid transparent; }}
+QToolButton#findCase:checked {{ background: {user_bubble}; border-color: {accent}; }}
 """
 
 
@@ -95,6 +99,7 @@ class FindBar(QFrame):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("findBar")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)  # its surface and rule
         self._view = view
         self._transcript = transcript
         self._composer = composer
@@ -127,14 +132,14 @@ class FindBar(QFrame):
         self.field.setAccessibleName(self.tr("Find in conversation"))
         self.field.setClearButtonEnabled(True)
         self.field.textChanged.connect(lambda _text: self._typing.start())
+        self.field.setMaximumWidth(FIELD_WIDTH)
         layout.addWidget(self.field, 1)
         self.count = QLabel()
         self.count.setObjectName("findCount")
         self.count.setMinimumWidth(self.count.fontMetrics().horizontalAdvance("0000 of 0000"))
         self.count.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.count)
-        self.case = self._button("findCase", self.tr("Match case"), None)
-        self.case.setText("Aa")
+        self.case = self._button("findCase", self.tr("Match case"), Icon.MATCH_CASE)
         self.case.setCheckable(True)
         self.case.toggled.connect(lambda _on: self.search(go=True))
         self.previous_button = self._button(
@@ -145,17 +150,18 @@ class FindBar(QFrame):
         self.next_button.clicked.connect(self.next)
         self.close_button = self._button("findClose", self.tr("Close (Esc)"), Icon.CLOSE)
         self.close_button.clicked.connect(self.close_bar)
-        for button in (self.case, self.previous_button, self.next_button, self.close_button):
+        for button in (self.case, self.previous_button, self.next_button):
             layout.addWidget(button)
+        layout.addStretch(0)
+        layout.addWidget(self.close_button)
 
-    def _button(self, name: str, tip: str, icon: Icon | None) -> QToolButton:
+    def _button(self, name: str, tip: str, icon: Icon) -> QToolButton:
         button = QToolButton()
         button.setObjectName(name)
         button.setToolTip(tip)
         button.setAccessibleName(tip)
         button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        if icon is not None:
-            decorate(button, icon, role="muted")
+        decorate(button, icon, role="muted")
         return button
 
     # ------------------------------------------------------------------ open, close
@@ -167,7 +173,11 @@ class FindBar(QFrame):
         self.show()
         self.field.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.field.selectAll()
-        self.search(go=self.current is None or bool(selected))
+        self._scope.spawn(self._warm(), name="find-warm")
+        if selected or self.current is None:
+            self._typing.start()  # counted once the texts are read (``_warm``)
+        else:
+            self.search(go=False)
 
     def close_bar(self) -> None:
         """Hide the bar, take the highlights away, give the composer the keyboard."""
@@ -178,6 +188,15 @@ class FindBar(QFrame):
         self.hits.clear()
         self.hide()
         self._composer.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    async def _warm(self) -> None:
+        """Read the entries' texts a slice at a time (a count in a cold 5,000-turn conversation
+        would stall the window ~60 ms; typing pauses ``TYPING_DELAY_MS`` meanwhile)."""
+        index = 0
+        while self.isVisible() and index < len(items := self._transcript.items):
+            case = self.case.isChecked()
+            index = self.matcher.warm(items, index, match_case=case, budget_s=WARM_SLICE_S)
+            await asyncio.sleep(0)
 
     # ------------------------------------------------------------------ moving
     def next(self) -> None:

@@ -272,7 +272,6 @@
     <name>AssistantView</name>
     <message>
         <source>Copy</source>
-        <extracomment>Time one repaint may spend rendering finished markdown (at least one block is rendered). Characters per document before the next finished blocks start a new one: inserting into a ``QTextDocument`` costs time in proportion to its size, so documents stay small. Its code blocks&apos; &quot;Copy&quot; links, drawn on hover and keyboard focus only.</extracomment>
         <translation>Kopieren</translation>
     </message>
     <message>
@@ -285,7 +284,11 @@
     </message>
     <message>
         <source>Assistant message</source>
-        <extracomment>Code of each &quot;Copy&quot; link: of the finished blocks, and of the open block.</extracomment>
+        <extracomment>Time one turn of the loop may spend rendering finished blocks (at least one step is taken; a step takes 1–3 ms). Least time between two renders of the open block (it changes with every delta). Characters per document before the next finished blocks start a new one: inserting into a ``QTextDocument`` costs time in proportion to its size, so documents stay small. Documents per page (see ``AssistantView._pages``). Characters handed to the block splitter per frame (a reply reopened whole is cut over frames). Its code blocks&apos; &quot;Copy&quot; links, drawn on hover and keyboard focus only. The open block, rendered again as it grows: a document as tall as its content (a rich-text label would lay its text out again for every width its layout asks about).
+----------
+Code of each &quot;Copy&quot; link: of the finished blocks, and of the open block. Goes on with the work left at the next turn of the loop (not a frame later: a reply renders as fast as small steps allow, and each turn of the loop stays short).
+----------
+Widgets holding ``PAGE_DOCUMENTS`` documents each: a document that grows lays out its page and the pages, not every document of a long answer. Finished blocks not shown yet, each at its next step: markdown, HTML, a parsed document, or the position its &quot;Copy&quot; links start at in the last document.</extracomment>
         <translation>Nachricht des Agenten</translation>
     </message>
 </context>
@@ -676,7 +679,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <name>ConversationView</name>
     <message>
         <source>Jump to latest</source>
-        <extracomment>Minimum time between two repaints of streamed text (60 per second). How close to the bottom (pixels) still counts as &quot;at the bottom&quot; (the view follows new text). Gap between the &quot;Jump to latest&quot; button and the bottom of the conversation. Share of the column a prompt may take before it wraps (never less than ``_BUBBLE_MIN``). The widgets built now (near the viewport, or kept: see ``keeps``), by entry key. Widgets that are not entries (a turn&apos;s changes), each below the entry of its key.</extracomment>
+        <extracomment>Minimum time between two repaints of streamed text (60 per second). How close to the bottom (pixels) still counts as &quot;at the bottom&quot; (the view follows new text). Gap between the &quot;Jump to latest&quot; button and the bottom of the conversation. Share of the column a prompt may take before it wraps (never less than ``_BUBBLE_MIN``). The widgets built now (near the viewport, or kept: see ``keeps``), by entry key. What is shown that is not an entry (a turn&apos;s changes), each below the entry of its key. Tool cards opened or closed, by key: a row built again shows them the same.</extracomment>
         <translation>Zum Neuesten</translation>
     </message>
     <message>
@@ -939,6 +942,45 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
 </context>
 <context>
+    <name>FindBar</name>
+    <message>
+        <source>Find in conversation</source>
+        <extracomment>Typing pauses this long before the count is updated. While an answer streams, the count is updated at most this often. Frames a just-built answer may take to render before its text is searched. The index of the hit shown among ``matches`` (None: none yet).</extracomment>
+        <translation>In der Unterhaltung suchen</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>Groß-/Kleinschreibung beachten</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+Enter)</source>
+        <translation>Vorheriger Treffer (Umschalt+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Next match (Enter)</source>
+        <translation>Nächster Treffer (Eingabe)</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>Schließen (Esc)</translation>
+    </message>
+    <message>
+        <source>No results</source>
+        <translation>Keine Treffer</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s)</source>
+        <translation>
+            <numerusform>%n Treffer</numerusform>
+            <numerusform>%n Treffer</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{index} of {total}</source>
+        <translation>{index} von {total}</translation>
+    </message>
+</context>
+<context>
     <name>FixBanner</name>
     <message>
         <source>Fix…</source>
@@ -1003,6 +1045,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     </message>
     <message>
         <source>Saved conversation (last active {when}). A new prompt continues it.</source>
+        <extracomment>Each reopened conversation, whole (once its beginning is read: ``_load_earlier``).</extracomment>
         <translation>Gespeicherte Unterhaltung (zuletzt aktiv {when}). Eine neue Eingabe setzt sie fort.</translation>
     </message>
     <message>
@@ -1025,8 +1068,8 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>Suchen</translation>
     </message>
     <message>
-        <source>Search every conversation of this workspace (Ctrl+F)</source>
-        <translation>Alle Unterhaltungen dieses Arbeitsbereichs durchsuchen (Strg+F)</translation>
+        <source>Search every conversation of this workspace (Ctrl+Shift+F)</source>
+        <translation>Alle Unterhaltungen dieses Arbeitsbereichs durchsuchen (Strg+Umschalt+F)</translation>
     </message>
     <message>
         <source>Search conversations</source>
@@ -1188,7 +1231,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <name>Markdown</name>
     <message>
         <source>Copy</source>
-        <extracomment>The scheme of the links a code block&apos;s &quot;Copy&quot; is (the view copies that block, never opens it). Pygments styles (token colours only; each is made readable on the palette&apos;s code background). Contrast every syntax colour reaches on the code background (WCAG AA is 4.5). One type scale: heading sizes relative to the body text (Qt&apos;s size keywords follow zoom).</extracomment>
+        <extracomment>The scheme of the links a code block&apos;s &quot;Copy&quot; is (the view copies that block, never opens it). The key, in the ``codes`` of an answer, of the code block cut at the end of the last block rendered: the pieces that continue it are added to its code (one &quot;Copy&quot; for the whole). Pygments styles (token colours only; each is made readable on the palette&apos;s code background). Contrast every syntax colour reaches on the code background (WCAG AA is 4.5). One type scale: heading sizes relative to the body text (Qt&apos;s size keywords follow zoom). Lexers built so far, by language name (None: no lexer has that name).</extracomment>
         <translation>Kopieren</translation>
     </message>
 </context>
@@ -1570,10 +1613,6 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>A&amp;lles auswählen</translation>
     </message>
     <message>
-        <source>&amp;Find in Conversations…</source>
-        <translation>In Unterhaltungen &amp;suchen…</translation>
-    </message>
-    <message>
         <source>&amp;Settings…</source>
         <translation>Ei&amp;nstellungen…</translation>
     </message>
@@ -1640,6 +1679,22 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <message>
         <source>Check for &amp;Updates…</source>
         <translation>Nach &amp;Updates suchen…</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>&amp;Suchen…</translation>
+    </message>
+    <message>
+        <source>Find &amp;Next</source>
+        <translation>&amp;Weitersuchen</translation>
+    </message>
+    <message>
+        <source>Find Pre&amp;vious</source>
+        <translation>&amp;Rückwärts suchen</translation>
+    </message>
+    <message>
+        <source>Find in &amp;Conversations…</source>
+        <translation>In &amp;Unterhaltungen suchen…</translation>
     </message>
 </context>
 <context>
@@ -1844,6 +1899,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <name>Replay</name>
     <message>
         <source>This reply was cut off.</source>
+        <extracomment>Stored items a reopened conversation reads first (well over a screen); the rest follow. Time one slice of the rest may take (parsed, keyed and given rows), a slice a turn of the loop.</extracomment>
         <translation>Diese Antwort wurde abgeschnitten.</translation>
     </message>
 </context>
@@ -3022,6 +3078,18 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
         <translation>Die Unterhaltung umbenennen</translation>
     </message>
     <message>
+        <source>Find in this conversation</source>
+        <translation>In dieser Unterhaltung suchen</translation>
+    </message>
+    <message>
+        <source>Find: next match</source>
+        <translation>Suche: nächster Treffer</translation>
+    </message>
+    <message>
+        <source>Find: previous match (Esc closes the find bar)</source>
+        <translation>Suche: vorheriger Treffer (Esc schließt die Suchleiste)</translation>
+    </message>
+    <message>
         <source>Search every conversation</source>
         <translation>Alle Unterhaltungen durchsuchen</translation>
     </message>
@@ -3296,7 +3364,7 @@ Narrow window: short labels (``_fit``); the row&apos;s width with the full ones.
     <name>ThinkingView</name>
     <message>
         <source>Show thinking</source>
-        <extracomment>Characters of the latest reasoning shown under the header while it streams (two or three lines in a usual column).</extracomment>
+        <extracomment>Characters of the latest reasoning shown under the header while it streams (two or three lines in a usual column). Characters appended to the text at once.</extracomment>
         <translation>Denken anzeigen</translation>
     </message>
     <message>
