@@ -117,8 +117,12 @@ class Matcher:
         keys: list[int] = []
         starts: list[int] = []
         total = 0
+        cache = self._texts if match_case else self._lowered
         for item in items:
-            count = self.text(item, match_case=match_case).count(needle)
+            text = cache.get(item.key)  # inlined ``text``: this loop runs per keystroke
+            if text is None:
+                text = self.text(item, match_case=match_case)
+            count = text.count(needle)
             if count and shown(item):
                 keys.append(item.key)
                 starts.append(total)
