@@ -45,6 +45,7 @@ class BlockSplitter:
         self._code_limit = limit
         self._prose_limit = prose_limit
         self._limit = limit
+        self._fence_end = 0  # where the line that opened the last fence scanned ends
 
     def feed(self, text: str) -> list[str]:
         """Add streamed text; return the blocks it finished (each rendered once by the view)."""
@@ -77,7 +78,6 @@ class BlockSplitter:
         fence) at or after ``BLOCK_MIN`` (0: none), of the last such line before it, and the
         fence open at the end of what was scanned."""
         fence: str | None = None
-        self._fence_end = 0  # where the line that opened ``fence`` ends
         pos = 0
         last = 0
         live = self.live
