@@ -31,28 +31,35 @@ class LineSplitter:
         self._skipping = 0  # > 0: bytes dropped of the current oversize line
 
     def feed(self, chunk: bytes) -> list[bytes | OversizeLine]:
-        """Add a chunk and return every line it completed."""
-        out: list[bytes | OversizeLine] = []
-        start = 0
-        while True:
-            end = chunk.find(b"\n", start)
-            if end < 0:
-                self._keep(chunk[start:])
-                return out
-            piece = chunk[start:end]
-            if self._skipping:
-                out.append(OversizeLine(self._skipping + len(piece)))
-                self._skipping = 0
-            elif self._pending + len(piece) > self._limit:
-                out.append(OversizeLine(self._pending + len(piece)))
-                self._reset()
-            elif self._parts:
-                self._parts.append(piece)
-                out.append(b"".join(self._parts))
-                self._reset()
-            else:
-                out.append(piece)
-            start = end + 1
+        """Add a chunk and return every line it completed.
+
+        The chunk is split at C speed (``bytes.split``): a 256 KB read of small lines holds
+        thousands, and a loop per line in Python held the event loop for milliseconds.
+        """
+        *complete, rest = chunk.split(b"\n")
+        if not complete:
+            self._keep(rest)
+            return []
+        first = complete[0]  # ends the line begun by earlier chunks, if any
+        out: list[bytes | OversizeLine]
+        if self._skipping:
+            out = [OversizeLine(self._skipping + len(first))]
+            self._skipping = 0
+        elif self._pending + len(first) > self._limit:
+            out = [OversizeLine(self._pending + len(first))]
+            self._reset()
+        elif self._parts:
+            self._parts.append(first)
+            out = [b"".join(self._parts)]
+            self._reset()
+        else:
+            out = [first]
+        if len(chunk) <= self._limit:  # no line inside the chunk can be over the limit
+            out.extend(complete[1:])
+        else:
+            out.extend(p if len(p) <= self._limit else OversizeLine(len(p)) for p in complete[1:])
+        self._keep(rest)
+        return out
 
     def finish(self) -> list[bytes | OversizeLine]:
         """End of stream: return a final unterminated line, if any."""

@@ -49,3 +49,20 @@ def test_any_chunking_gives_the_same_lines(lines: list[bytes], chunk: int) -> No
         out += splitter.feed(data[start : start + chunk])
     out += splitter.finish()
     assert out == lines
+
+
+@given(
+    st.lists(st.binary(max_size=40).filter(lambda b: b"\n" not in b), max_size=30),
+    st.integers(min_value=1, max_value=64),
+    st.integers(min_value=1, max_value=20),
+)
+def test_any_chunking_reports_each_oversize_line_once_with_its_size(
+    lines: list[bytes], chunk: int, limit: int
+) -> None:
+    data = b"".join(line + b"\n" for line in lines)
+    splitter = LineSplitter(limit=limit)
+    out: list[bytes | OversizeLine] = []
+    for start in range(0, len(data), chunk):
+        out += splitter.feed(data[start : start + chunk])
+    out += splitter.finish()
+    assert out == [line if len(line) <= limit else OversizeLine(len(line)) for line in lines]
