@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
 from desktop.core.backend import AgentStartError, Prompt
@@ -41,11 +42,10 @@ from desktop.core.usage.pricing import PriceTable, load_prices
 from desktop.core.usage.spend import Spend
 from desktop.ui.announce import announce, turn_end_text
 from desktop.ui.approvals import ApprovalNavigator, spoken
-from desktop.ui.approvals.rules import RulesPanel
+from desktop.ui.approvals.rules import ModeRules, RulesPanel
 from desktop.ui.bridge import SessionSignals
 from desktop.ui.composer import Composer
 from desktop.ui.composer_context.controller import ComposerContext
-from desktop.ui.conversation.find_bar import FindBar
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
@@ -123,16 +123,11 @@ class ConversationPane(QWidget):
         # welcome panel when the agent cannot start for want of a key or program
         # (``desktop.ui.welcome``). The banner says why the agent cannot start otherwise.
         self.body = QStackedWidget()
-        self.empty = EmptyState(workspace)
-        self.body.addWidget(self.empty)
         self.body.addWidget(self.view)
         self.fix_banner = FixBanner()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        #: Ctrl+F: find inside this conversation (Edit ▸ Find…), above the transcript.
-        self.find_bar = FindBar(self.view, self.transcript, self.composer.editor, scope)
-        layout.addWidget(self.find_bar)
         layout.addWidget(self.body, 1)
         layout.addWidget(self.plan_view)
         layout.addWidget(self.fix_banner)
@@ -143,7 +138,7 @@ class ConversationPane(QWidget):
         #: Stops the agent after it was idle for the configured time (``IdleStop``).
         self.idle_stop = IdleStop(self, self._suspend_idle_agent)
         self._connect_signals()
-        self.welcome = WelcomeController(self, self.body, self.empty, self.fix_banner)
+        self.welcome = WelcomeController(self, self.body, workspace, self.fix_banner)
 
     def _connect_signals(self) -> None:
         bridge = self.bridge
@@ -159,11 +154,10 @@ class ConversationPane(QWidget):
         self.composer.submitted.connect(self.submit)
         self.composer.stop_requested.connect(self.stop)
         self.composer.mode_chosen.connect(self.set_mode)
-        # The mode button's panel: modes and always-rules (built here, after the first frame).
-        self.rules_panel = RulesPanel(self)
-        self.rules_panel.mode_chosen.connect(self.composer.mode_chosen)
-        self.rules_panel.revoke_requested.connect(self.revoke_rule)
-        self.rules_panel.revoke_all_requested.connect(self.revoke_all_rules)
+        # The mode button's panel: modes and always-rules (made when first opened).
+        self.rules = ModeRules(
+            self, self.composer.mode_chosen.emit, self.revoke_rule, self.revoke_all_rules
+        )
         self.composer.mode.clicked.connect(lambda: self.rules_panel.popup_at(self.composer.mode))
         # @ files, pasted and dropped images, the / menu (``desktop.ui.composer_context``).
         pasted = app_paths().data / "pasted"
@@ -175,6 +169,20 @@ class ConversationPane(QWidget):
         bridge.plan_updated.connect(self._on_plan)
         bridge.turn_started.connect(lambda _event: self.plan_view.clear())
         bridge.choices_changed.connect(self._on_choices)
+
+    @property
+    def empty(self) -> EmptyState:
+        """The empty state (made when the pane first shows without items)."""
+        return self.welcome.empty
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.welcome.shown()
+        super().showEvent(event)
+
+    @property
+    def rules_panel(self) -> RulesPanel:
+        """The mode button's panel (made now if it was never opened)."""
+        return self.rules.panel
 
     @property
     def starter(self) -> Starter | None:
@@ -305,12 +313,12 @@ class ConversationPane(QWidget):
 
     def _on_mode_changed(self, event: ModeChanged) -> None:
         self.composer.show_mode(event.mode.value)
-        self.rules_panel.show_mode(event.mode.value)
+        self.rules.show_mode(event.mode.value)
         self.status_changed.emit()
 
     def _on_rules_changed(self, event: RulesChanged) -> None:
         self.composer.show_rules(len(event.rules))
-        self.rules_panel.show_rules(event.rules)
+        self.rules.show_rules(event.rules)
 
     def _on_mcp_status(self, event: McpStatus) -> None:
         self.mcp_servers.apply(event)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QPoint, Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -241,3 +241,48 @@ class RulesPanel(QFrame):
             self.focusNextPrevChild(key == Qt.Key.Key_Down)
         else:
             super().keyPressEvent(event)
+
+
+class ModeRules:
+    """The rules panel of one conversation, built the first time it is used (opening a long
+    conversation must not pay for a popup it may never show): it keeps what the session last
+    published (mode, always-rules) and gives them to the panel when it is made. ``parent``:
+    the pane; ``choose``/``revoke``/``revoke_all``: what the panel's choices call."""
+
+    def __init__(
+        self,
+        parent: QWidget,
+        choose: Callable[[str], object],
+        revoke: Callable[[str], object],
+        revoke_all: Callable[[], object],
+    ) -> None:
+        self._parent = parent
+        self._calls = (choose, revoke, revoke_all)
+        self._mode = _MODES[0][0]
+        self._rules: Sequence[AlwaysRule] = ()
+        self._panel: RulesPanel | None = None
+
+    @property
+    def panel(self) -> RulesPanel:
+        """The panel (made now if it was never used)."""
+        if self._panel is None:
+            panel = self._panel = RulesPanel(self._parent)
+            choose, revoke, revoke_all = self._calls
+            panel.mode_chosen.connect(choose)
+            panel.revoke_requested.connect(revoke)
+            panel.revoke_all_requested.connect(revoke_all)
+            panel.show_mode(self._mode)
+            panel.show_rules(self._rules)
+        return self._panel
+
+    def show_mode(self, mode: str) -> None:
+        """The session's mode (``ModeChanged``)."""
+        self._mode = mode
+        if self._panel is not None:
+            self._panel.show_mode(mode)
+
+    def show_rules(self, rules: Sequence[AlwaysRule]) -> None:
+        """The session's always-rules (``RulesChanged``)."""
+        self._rules = tuple(rules)
+        if self._panel is not None:
+            self._panel.show_rules(rules)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject
@@ -125,26 +126,28 @@ def banner_text(fix: StartFix) -> tuple[str, str]:
 
 
 class WelcomeController(QObject):
-    """Switches ``body`` between empty state, transcript and welcome panel for ``pane``."""
+    """Switches ``body`` between empty state, transcript and welcome panel for ``pane``.
+
+    The empty state is made when it is first shown (``shown``: the pane appears without items),
+    so a stored conversation, filled before it is shown, never builds it."""
 
     def __init__(
         self,
         pane: WelcomedPane,
         body: QStackedWidget,
-        empty: EmptyState,
+        workspace: Path,
         banner: FixBanner,
     ) -> None:
         super().__init__(body)  # the pane's child: goes with the pane
         self.pane = pane
         self.body = body
-        self.empty = empty
+        self.workspace = workspace
         self.banner = banner
         self.panel: WelcomePanel | None = None
+        self._empty: EmptyState | None = None
         #: The window's Settings add-ons (None: a window without them).
         self.settings_access: SettingsAccess | None = None
         self._unsubscribe: list[Callable[[], None]] = []
-        empty.show_agent(pane.agent_name, ready=True)  # it starts with the first prompt
-        empty.show_mode(pane.session.mode.value)
         transcript = pane.transcript
         transcript.problem_changed.connect(self._on_problem)
         transcript.item_added.connect(self._on_item)
@@ -156,6 +159,21 @@ class WelcomeController(QObject):
 
     # ------------------------------------------------------------------ faces
     @property
+    def empty(self) -> EmptyState:
+        """The empty state (made now if it never showed)."""
+        if self._empty is None:
+            empty = self._empty = EmptyState(self.workspace)
+            empty.show_agent(self.pane.agent_name, ready=True)  # it starts with the first prompt
+            empty.show_mode(self.pane.session.mode.value)
+            self.body.addWidget(empty)
+        return self._empty
+
+    def shown(self) -> None:
+        """The pane appears: without items (and no welcome panel), the empty state shows."""
+        if not self.pane.transcript.items and self.body.currentWidget() is self.pane.view:
+            self.body.setCurrentWidget(self.empty)
+
+    @property
     def services(self) -> SettingsServices | None:
         """The app's settings services (none for a window without an ``AppContext`` host)."""
         host = getattr(self.pane.window(), "host", None)
@@ -163,14 +181,16 @@ class WelcomeController(QObject):
         return services if isinstance(services, SettingsServices) else None
 
     def _on_item(self, _item: object) -> None:
-        if self.body.currentWidget() is self.empty:
+        if self._empty is not None and self.body.currentWidget() is self._empty:
             self.body.setCurrentWidget(self.pane.view)
 
     def _on_ready(self, _event: AgentReady) -> None:
-        self.empty.show_agent(self.pane.agent_name, ready=True)
+        if self._empty is not None:
+            self._empty.show_agent(self.pane.agent_name, ready=True)
 
     def _on_mode(self, _event: ModeChanged) -> None:
-        self.empty.show_mode(self.pane.session.mode.value)
+        if self._empty is not None:
+            self._empty.show_mode(self.pane.session.mode.value)
 
     def _on_problem(self, event: ErrorEvent | None) -> None:
         if event is None or event.fix is None:
