@@ -13,7 +13,9 @@ reports:
   last screen is built (every row in the viewport a widget, none an estimated gap);
 - whole: until the conversation's beginning (read after its end) is in and has rows;
 - longest stall: the longest the Qt event loop did not run a 1 ms timer, from the start of
-  ``open_in`` until the whole conversation is in, i.e. how long the window did not respond;
+  ``open_in`` until the whole conversation is in, i.e. how long the window did not respond,
+  beside the GUI thread's own CPU in that pass, and the largest GUI CPU of any pass (on a
+  shared machine a stall can be the thread preempted; its CPU is what the app spent);
 - RSS after, and RSS of the same app opened on an empty conversation (the difference is what
   the conversation costs).
 
@@ -143,27 +145,60 @@ def markdown_of(turns: int) -> str:
 
 
 class StallProbe:
-    """The longest time the Qt event loop did not run a 1 ms timer (seconds): a stall."""
+    """The longest time the Qt event loop did not run a 1 ms timer (seconds): a stall, and the
+    GUI thread's own CPU in the longest pass (a shared machine preempts the thread: a stall far
+    above its CPU is the machine, not the app). With ``AGENTDESK_BENCH_PROFILE=DIR`` each pass
+    runs under cProfile and one longer than 8 ms is written to DIR (``pstats`` files)."""
 
     def __init__(self) -> None:
         from PySide6.QtCore import QTimer
 
         self.longest = 0.0
+        self.cpu = 0.0  # the GUI thread's CPU in the longest pass
+        self.largest_cpu = 0.0
+        #: (wall, GUI CPU) of each pass longer than 8 ms, in order.
+        self.long_passes: list[tuple[float, float]] = []
         self._last = time.perf_counter()
+        self._last_cpu = time.thread_time()
+        self._dir = os.environ.get("AGENTDESK_BENCH_PROFILE")
+        self._profile: Any = None
+        self._passes = 0
         self._timer = QTimer()
         self._timer.setInterval(1)
         self._timer.timeout.connect(self._tick)
         self._timer.start()
+        self._restart_profile()
+
+    def _restart_profile(self) -> None:
+        if self._dir:
+            import cProfile
+
+            self._profile = cProfile.Profile()
+            self._profile.enable()
 
     def _tick(self) -> None:
-        now = time.perf_counter()
-        self.longest = max(self.longest, now - self._last - 0.001)
-        self._last = now
+        now, cpu = time.perf_counter(), time.thread_time()
+        gap, used = now - self._last - 0.001, cpu - self._last_cpu
+        if gap > self.longest:
+            self.longest, self.cpu = gap, used
+        self.largest_cpu = max(self.largest_cpu, used)
+        if gap > 0.008:
+            self.long_passes.append((gap, used))
+        if self._profile is not None:
+            self._profile.disable()
+            self._passes += 1
+            if gap > 0.008:
+                name = f"{os.getpid()}-pass{self._passes:05d}-{gap * 1000:.0f}ms.prof"
+                self._profile.dump_stats(str(Path(self._dir or ".") / name))
+            self._restart_profile()
+        self._last, self._last_cpu = time.perf_counter(), time.thread_time()
 
     def stop(self) -> float:
         """Stop probing; the longest stall seen."""
         self._tick()
         self._timer.stop()
+        if self._profile is not None:
+            self._profile.disable()
         return self.longest
 
 
@@ -212,6 +247,8 @@ def child_app(workspace: str, conv_id: str | None) -> None:
         while view.rows._pass.isActive():  # noqa: ASYNC110 - 1 ms poll
             await asyncio.sleep(0.001)
         result.update(whole=time.perf_counter() - start, stall=probe.stop(), rss=rss_mib())
+        result.update(stall_cpu=probe.cpu, largest_cpu=probe.largest_cpu)
+        result.update(passes=probe.long_passes)
         result["items"] = len(pane.transcript.items)
         os.kill(os.getpid(), signal.SIGTERM)
         return pane
@@ -296,6 +333,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--turns", type=int, nargs="+", default=[125, 250, 500, 1000])
     parser.add_argument("--display", help="an X display (Xvfb) instead of offscreen")
+    parser.add_argument(
+        "--passes",
+        action="store_true",
+        help="also list each pass of the loop over 8 ms (wall / GUI CPU)",
+    )
     parser.add_argument("--child-app", nargs="+", help=argparse.SUPPRESS)
     parser.add_argument("--child-bare", type=int, help=argparse.SUPPRESS)
     options = parser.parse_args()
@@ -319,9 +361,10 @@ def main() -> int:
         os.environ["AGENTDESK_HOME"] = str(home)
         empty = _child(["--child-app", str(workspace)], env)
         print(f"empty window: RSS {empty['rss']:.0f} MiB")
-        print("| turns | items | open → painted | whole | longest stall | RSS after (+ over empty) "
+        print("| turns | items | open → painted | whole | longest stall (its GUI CPU) "
+              "| largest GUI CPU | RSS after (+ over empty) "
               "| bare Qt: painted | bare Qt: stall | bare Qt: RSS |")  # fmt: skip
-        print("|---|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|---|")
         for turns in options.turns:
             conv_id = write_conversation(workspace, turns)
             app = _child(["--child-app", str(workspace), conv_id], env)
@@ -329,11 +372,17 @@ def main() -> int:
             print(
                 f"| {turns:,} | {app['items']:,} | {app['open_to_paint'] * 1000:.0f} ms "
                 f"| {app['whole']:.2f} s | {app['stall'] * 1000:.0f} ms "
+                f"({app['stall_cpu'] * 1000:.0f} ms) | {app['largest_cpu'] * 1000:.0f} ms "
                 f"| {app['rss']:.0f} MiB (+{app['rss'] - empty['rss']:.0f}) "
                 f"| {bare['open_to_paint']:.2f} s | {bare['stall']:.2f} s "
                 f"| {bare['rss']:.0f} MiB |",
                 flush=True,
             )
+            if options.passes:
+                print(
+                    "  passes over 8 ms (wall/CPU ms):",
+                    " ".join(f"{wall * 1000:.0f}/{cpu * 1000:.0f}" for wall, cpu in app["passes"]),
+                )
     return 0
 
 

@@ -28,7 +28,7 @@ from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeyEvent, QResizeEvent
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeyEvent, QResizeEvent, QShowEvent
 
 # ``QtCore.Qt`` inside methods, not ``Qt`` at import: the empty first window shows a composer
 # before the ``Qt`` enums are built (see ``desktop.ui.theme``).
@@ -228,12 +228,17 @@ class Composer(QWidget):
         super().resizeEvent(event)
         self._fit()
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit()  # a style or font changed while hidden, or the size is the same
+
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self.editor.fit_lines()
             self._set_compact(False)  # measured again at the new size
-            self._fit()
+            if self.isVisible():  # hidden (a pane being built): measured when it shows
+                self._fit()
 
     def _fit(self) -> None:
         """Short labels when the buttons would not fit with their full ones: a button's text

@@ -36,7 +36,6 @@ from desktop.core.events import (
     TurnEnded,
     Usage,
 )
-from desktop.core.paths import app_paths
 from desktop.core.session import BUSY, BackendFactory
 from desktop.core.usage.pricing import PriceTable, load_prices
 from desktop.core.usage.spend import Spend
@@ -53,6 +52,7 @@ from desktop.ui.conversation_ends import ConversationEnds
 from desktop.ui.cursor_blink import CursorBlink
 from desktop.ui.idle_stop import IdleStop
 from desktop.ui.mcp_status import McpServers
+from desktop.ui.pane_parts import PaneParts
 from desktop.ui.plan_view import PlanView
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.usage_view import show_turn_usage
@@ -113,7 +113,6 @@ class ConversationPane(QWidget):
         self.prices: PriceTable | None = None  # read at the first turn end
         #: The models and agent modes the agent offers (the status bar's pickers), by kind.
         self.choices: dict[str, ChoicesChanged] = {}
-        self.plan_view = PlanView()
         #: The conversation's MCP servers and their state (the status bar shows them).
         self.mcp_servers = McpServers()
         self.navigator = ApprovalNavigator(self.composer.editor, self)
@@ -129,7 +128,6 @@ class ConversationPane(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.body, 1)
-        layout.addWidget(self.plan_view)
         layout.addWidget(self.fix_banner)
         layout.addWidget(self.composer)
         self._closed = False
@@ -159,16 +157,20 @@ class ConversationPane(QWidget):
             self, self.composer.mode_chosen.emit, self.revoke_rule, self.revoke_all_rules
         )
         self.composer.mode.clicked.connect(lambda: self.rules_panel.popup_at(self.composer.mode))
-        # @ files, pasted and dropped images, the / menu (``desktop.ui.composer_context``).
-        pasted = app_paths().data / "pasted"
-        self.context = ComposerContext(
-            self.composer, self.composer.workspace, self.scope.spawn, pasted
-        )
-        bridge.agent_ready.connect(self.context.agent_ready)
-        bridge.commands_changed.connect(self.context.commands_changed)
         bridge.plan_updated.connect(self._on_plan)
-        bridge.turn_started.connect(lambda _event: self.plan_view.clear())
         bridge.choices_changed.connect(self._on_choices)
+        #: The context features and the plan view, made at the next turn of the loop.
+        self.parts = PaneParts(self, self)
+
+    @property
+    def context(self) -> ComposerContext:
+        """The composer's ``@`` files, images and ``/`` menu (``PaneParts``)."""
+        return self.parts.context
+
+    @property
+    def plan_view(self) -> PlanView:
+        """The plan checklist above the composer (``PaneParts``)."""
+        return self.parts.plan_view
 
     @property
     def empty(self) -> EmptyState:
@@ -176,6 +178,7 @@ class ConversationPane(QWidget):
         return self.welcome.empty
 
     def showEvent(self, event: QShowEvent) -> None:
+        self.parts.build()  # shown at once (a new conversation): no turn of the loop to wait
         self.welcome.shown()
         super().showEvent(event)
 

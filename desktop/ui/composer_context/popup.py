@@ -54,7 +54,7 @@ class ChoicePopup(QFrame):
     picked = Signal(str)
 
     def __init__(self, anchor: QWidget) -> None:
-        super().__init__(anchor.window())
+        super().__init__(anchor)  # the composer, made before it is in a window or after
         self._anchor = anchor
         self.setObjectName("contextPopup")
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)

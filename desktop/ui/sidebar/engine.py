@@ -291,7 +291,7 @@ class HistoryEngine:
                 stored, plan, notify=pane.transcript.apply, whole=whole
             )
         pane.transcript.expect_stored()
-        await asyncio.sleep(0)  # the window answers between building the pane and filling it
+        await pane.parts.finish()  # the pane's second step, a turn apart from each neighbour
         pane.usage = replay(pane.transcript, stored)
         pane.take_stored(pane.transcript.items)  # its cost so far, its last plan
         when = time.strftime("%d %b %Y, %H:%M", time.localtime(stored.updated_at)).lstrip("0")

@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 TAIL = 150
 #: Time one slice of the rest may take (parsed, keyed and given rows), a slice a turn of the loop.
 SLICE_S = 0.005
+#: The pause after a slice: the window paints, answers and lays out in turns of their own.
+YIELD_S = 0.002
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +100,9 @@ async def load_earlier(
         took = max(time.perf_counter() - began, 1e-4)
         count = max(10, min(5_000, int((stop - start) * SLICE_S / took)))
         stop = start
-        await asyncio.sleep(0)  # the window paints and answers between slices
+        # A timer's turn, not the next one: the column's pass this slice asked for (its rows
+        # built and laid out) runs in a turn of its own first, not in one with the next slice.
+        await asyncio.sleep(YIELD_S)
     whole = [i for part in reversed(stored) for i in part]
     return tail.model_copy(update={"items": [*whole, *tail.items]})
 

@@ -1,0 +1,105 @@
+"""The parts of a conversation pane made in its second step, a turn of the loop after the first.
+
+Opening a conversation must never hold the window more than a frame (issue 19), and one
+constructor that built every part of a pane did (~20 ms). So ``ConversationPane`` makes what
+its first frame shows (transcript view, composer, banner) and these parts are made at the next
+turn of the loop (a single-shot timer, or the history's opening, which calls ``build`` between
+its steps), or when the pane shows if that comes first (a new conversation shows at once): the
+composer's context features (``@`` files, pasted images, the ``/`` menu) and the plan
+checklist, hidden until a plan arrives. Using one before that makes it at once, so nothing sees
+a part missing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QBoxLayout, QWidget
+
+from desktop.core.paths import app_paths
+from desktop.core.usage.pricing import PriceTable, load_prices
+from desktop.ui.composer_context.controller import ComposerContext
+from desktop.ui.plan_view import PlanView
+from desktop.ui.qt_async import TaskScope
+from desktop.ui.welcome.banner import FixBanner
+
+if TYPE_CHECKING:
+    from desktop.ui.bridge import SessionSignals
+    from desktop.ui.composer import Composer
+
+
+class PartsHost(Protocol):
+    """What the parts use of their pane (``ConversationPane``: it imports this module)."""
+
+    prices: PriceTable | None
+
+    @property
+    def composer(self) -> Composer:
+        """The prompt box the context features extend."""
+
+    @property
+    def bridge(self) -> SessionSignals:
+        """The session's events as Qt signals."""
+
+    @property
+    def scope(self) -> TaskScope:
+        """The conversation's task scope."""
+
+    @property
+    def fix_banner(self) -> FixBanner:
+        """The banner the plan view goes above."""
+
+
+class PaneParts:
+    """The pane's context features and plan view, made by ``build`` (or when first used)."""
+
+    def __init__(self, pane: PartsHost, widget: QWidget) -> None:
+        self._pane, self._widget = pane, widget  # the same pane, as a widget
+        self._context: ComposerContext | None = None
+        self._plan: PlanView | None = None
+        # A timer of the pane, not a posted call (``singleShot(0)``: run in the same turn of the
+        # loop as what posted it); it fires once, at the next turn, and no timer stays.
+        timer = QTimer(widget)
+        timer.setSingleShot(True)
+        timer.timeout.connect(self.build)
+        timer.start(0)
+
+    async def finish(self) -> None:
+        """The second step of a pane being filled (a stored conversation opening): a turn of
+        the loop after the first, with the price table read off the loop, and a turn before
+        what follows (the turns' cost, counted with that table)."""
+        pane = self._pane
+        prices = pane.prices or await asyncio.to_thread(load_prices)
+        self.build()
+        pane.prices = pane.prices or prices
+        await asyncio.sleep(0)
+
+    def build(self) -> None:
+        """Make the parts not made yet (at most once each)."""
+        _ = self.context, self.plan_view
+
+    @property
+    def context(self) -> ComposerContext:
+        """``@`` files, pasted and dropped images, the ``/`` menu (``composer_context``)."""
+        if self._context is None:
+            pane = self._pane
+            composer, pasted = pane.composer, app_paths().data / "pasted"
+            context = ComposerContext(composer, composer.workspace, pane.scope.spawn, pasted)
+            self._context = context
+            pane.bridge.agent_ready.connect(context.agent_ready)
+            pane.bridge.commands_changed.connect(context.commands_changed)
+        return self._context
+
+    @property
+    def plan_view(self) -> PlanView:
+        """The live checklist above the composer (hidden while there is no plan)."""
+        if self._plan is None:
+            pane = self._pane
+            plan = self._plan = PlanView()
+            layout = self._widget.layout()
+            assert isinstance(layout, QBoxLayout)
+            layout.insertWidget(layout.indexOf(pane.fix_banner), plan)  # below the transcript
+            pane.bridge.turn_started.connect(lambda _event: plan.clear())
+        return self._plan
