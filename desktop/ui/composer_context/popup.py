@@ -54,7 +54,8 @@ class ChoicePopup(QFrame):
     picked = Signal(str)
 
     def __init__(self, anchor: QWidget) -> None:
-        super().__init__(anchor)  # the composer, made before it is in a window or after
+        # Over what is above the anchor: a child of the anchor's parent (the composer's pane).
+        super().__init__(anchor.parentWidget() or anchor)
         self._anchor = anchor
         self.setObjectName("contextPopup")
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
