@@ -312,8 +312,8 @@ class WindowAgents:
 
 async def _main(context: AppContext, first: WorkspaceWindow, stored: str | None = None) -> int:
     """The app after the first paint; ``stored``: the conversation ``--conversation`` opens."""
+    from desktop.ui.garbage import settle_garbage
     from desktop.ui.open_conversation import open_in
-    from desktop.ui.qt_async import settle_garbage
     from desktop.ui.quit_signals import quit_on_signals
 
     first.finish_building()  # menus' actions: usable from the loop's first step

@@ -9,15 +9,15 @@ closing the owner cancels its work. Failures go to the log and to ``AsyncRuntime
 from __future__ import annotations
 
 import functools
-import gc
 import logging
 import os
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractEventDispatcher, QObject, Signal
+from PySide6.QtCore import QObject, Signal
 
 import desktop.ui.pyside_fixes  # noqa: F401 - must run before any signal is emitted
+from desktop.ui.garbage import GuiThreadGC
 
 if TYPE_CHECKING:
     import asyncio
@@ -179,7 +179,7 @@ def _loop_class(qasync: Any) -> Callable[[QApplication], asyncio.AbstractEventLo
         def __init__(self, app: QApplication) -> None:
             super().__init__(app)
             self._app = app
-            self._gc_hold: _GuiThreadGC | None = _GuiThreadGC.hold()
+            self._gc_hold: GuiThreadGC | None = GuiThreadGC.hold()
 
         def run_until_complete(self, future: Any) -> Any:
             """qasync's, with the running loop set while Qt's events are processed "one last
@@ -218,89 +218,6 @@ def _loop_class(qasync: Any) -> Callable[[QApplication], asyncio.AbstractEventLo
                 self._gc_hold = None
 
     return GuiLoop
-
-
-class _GuiThreadGC:
-    """Cyclic garbage collection on the GUI thread only, while a qasync loop is open.
-
-    CPython runs an automatic collection in whichever thread happens to allocate past the
-    threshold. With worker threads busy (``asyncio.to_thread``: keyring, HTTP clients, name
-    look-ups; the history writer), that is sometimes a worker, and a full collection there
-    finalizes every Qt wrapper left in a reference cycle: whole closed windows, QTimers,
-    qasync's ``_SimpleTimer``. Qt cannot unregister a timer from another thread, so the GUI
-    thread later dispatches a timer event to a freed QObject and the process segfaults in
-    ``QCoreApplication::notifyInternal2`` (seen in our UI suite inside ``run_forever``; the class
-    of crash upstream reports as qasync#153/#154; pyqtgraph's ``GarbageCollector`` works around the
-    same thing). So automatic collection is off while a loop is open, and the GUI thread runs the
-    generations that are due, with the interpreter's own thresholds, each time its event loop is
-    about to wait (the dispatcher's ``aboutToBlock``): after each burst of work, and once per
-    loop iteration under continuous work (Qt emits it on every pass), but never while nothing
-    happens, so no timer wakes an idle window (it was a 100 ms timer: 600 wake-ups a minute).
-    Only the GUI thread allocates between two passes in practice; a worker's garbage waits for
-    the next wake-up, which its result brings. On the last release the garbage is collected
-    here, on the GUI thread, and automatic collection is restored.
-    """
-
-    _holders = 0
-    _was_enabled = True
-    _dispatcher: QAbstractEventDispatcher | None = None
-
-    def __init__(self) -> None:
-        self._released = False
-
-    @classmethod
-    def hold(cls) -> _GuiThreadGC:
-        """Start (or join) GUI-thread collection; call ``release()`` on the result once."""
-        if cls._holders == 0:
-            cls._was_enabled = gc.isenabled()
-            gc.disable()
-            dispatcher = QAbstractEventDispatcher.instance()
-            if dispatcher is not None:
-                dispatcher.aboutToBlock.connect(collect_due_garbage)
-            cls._dispatcher = dispatcher
-        cls._holders += 1
-        return cls()
-
-    def release(self) -> None:
-        """Stop GUI-thread collection when no loop needs it any more (idempotent)."""
-        if self._released:
-            return
-        self._released = True
-        cls = type(self)
-        cls._holders -= 1
-        if cls._holders > 0:
-            return
-        if cls._dispatcher is not None:
-            cls._dispatcher.aboutToBlock.disconnect(collect_due_garbage)
-            cls._dispatcher = None
-        gc.collect()  # what the loop's lifetime left, finalized here and not in some worker
-        if cls._was_enabled:
-            gc.enable()
-
-
-def settle_garbage() -> None:
-    """After start-up: collect once, then freeze what survived (``gc.freeze``), so later
-    collections no longer walk the modules, classes and widgets that live as long as the app."""
-    gc.collect()
-    gc.freeze()
-
-
-def keep_long_lived() -> None:
-    """What was made so far lives long (a reopened conversation's entries, as they come): later
-    collections skip it (``gc.freeze``), so none walks a 5,000-turn conversation (~90 ms)."""
-    gc.freeze()
-
-
-def collect_due_garbage() -> int:
-    """Collect the generations whose thresholds are exceeded; returns the objects found."""
-    threshold0, threshold1, threshold2 = gc.get_threshold()
-    count0, count1, count2 = gc.get_count()
-    if threshold0 == 0 or count0 <= threshold0:
-        return 0
-    generation = 0
-    if count1 > threshold1:
-        generation = 2 if count2 > threshold2 else 1
-    return gc.collect(generation)
 
 
 def _with_plain_executor(loop: asyncio.AbstractEventLoop) -> asyncio.AbstractEventLoop:

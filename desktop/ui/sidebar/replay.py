@@ -37,7 +37,7 @@ from desktop.core.events import Usage
 from desktop.core.history import StoredConversation, StoredItem
 from desktop.core.transcript import Transcript
 from desktop.ui.conversation.model import TranscriptModel
-from desktop.ui.qt_async import keep_long_lived
+from desktop.ui.garbage import keep_long_lived
 from desktop.ui.sidebar.service import HistoryClosedError, HistoryService
 
 if TYPE_CHECKING:
