@@ -3,21 +3,24 @@
 A stored conversation opened from the sidebar builds no empty state and no rules panel (it may
 never show them); its composer's context features (``@`` files) and its plan view come a turn
 of the loop after the pane. Used later, each part is there: ``@`` opens the file finder, the
-mode button opens the rules panel with the mode the session has now. A new conversation still
-shows its empty state.
+mode button opens the rules panel with the mode the session has now, a finished tool call's
+output is made when its card is opened. A new conversation still shows its empty state.
 """
 
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from benchmarks.long_conversation import store_entries, turn_entries
 from desktop.core.events import ApprovalMode
 from desktop.ui.approvals.rules import RulesPanel
 from desktop.ui.composer_context.popup import ChoicePopup
+from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.open_conversation import open_in
+from desktop.ui.pane import ConversationPane
 from desktop.ui.plan_view import PlanView
 from desktop.ui.welcome.empty import EmptyState
 from tests.ui.conftest import KNOWN_QT_MESSAGES, Driver
@@ -72,4 +75,20 @@ def test_a_stored_conversation_builds_hidden_parts_later_and_they_work(
         assert pane.findChildren(RulesPanel) == [panel]
         panel.hide()
 
+        # A finished call's output is made when its card is first opened, not with the card.
+        await until(lambda: _last_card(pane) is not None, 15, "the last tool card")
+        card = _last_card(pane)
+        assert card is not None and card.output is None
+        assert card.line.toggle.isVisible()  # it can be opened
+        qtbot.mouseClick(card.line.toggle, Qt.MouseButton.LeftButton)
+        output = card.output
+        assert isinstance(output, QPlainTextEdit)
+        assert output.toPlainText() == "Wrote src/module_19.py"
+        await until(output.isVisible, 15, "the output shown")
+
     driver.run(body(), 60)
+
+
+def _last_card(pane: ConversationPane) -> ToolCard | None:
+    cards = [w for w in pane.view.widgets.values() if isinstance(w, ToolCard)]
+    return max(cards, key=lambda c: c.item.request.call_id) if cards else None

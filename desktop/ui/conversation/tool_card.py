@@ -95,6 +95,8 @@ class ToolCard(QFrame):
         #: The output streamed while it runs (``_show_live``), and how much of it was shown.
         self.live: QPlainTextEdit | None = None
         self._live_seen = 0
+        #: A finished call's output, made when the card is first opened (``_show_output``).
+        self._output_due = False
         self._host = ""
         if item.status == ToolStatus.WAITING:
             self.approval = ApprovalCard(request)
@@ -130,6 +132,9 @@ class ToolCard(QFrame):
             # Built on first use: most auto-approved calls are never opened.
             self.body = PreviewBody(self.item.request, self.details)
             self._details_layout.insertWidget(0, self.body)
+        if shown and self._output_due:
+            self._output_due = False
+            self._show_output(opening=True)
         self.details.setVisible(shown)
 
     def set_expanded(self, shown: bool) -> None:
@@ -173,7 +178,7 @@ class ToolCard(QFrame):
         if at_end:
             bar.setValue(bar.maximum())
 
-    def _show_output(self) -> None:
+    def _show_output(self, *, opening: bool = False) -> None:
         result = self.item.result
         if result is not None and self.live is not None and self.output is None:
             if result.output and result.output != self.live.toPlainText():
@@ -185,6 +190,12 @@ class ToolCard(QFrame):
         preview = self.item.request.preview
         if preview is not None and preview.kind == "diff" and result.diff == preview.text:
             return  # the same diff as the preview above it: said once
+        closed = self.approval is None and self.details.isHidden() and not opening
+        if closed and result.status != "error":
+            # Closed (most finished calls stay so): made when first opened, not with the card.
+            self._output_due = True
+            self.line.set_expandable(True)
+            return
         if result.output_type == "diff" or result.diff:
             view = DiffView()
             view.set_max_visible_lines(OUTPUT_DIFF_LINES)  # a long diff scrolls inside itself
