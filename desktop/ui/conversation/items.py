@@ -45,6 +45,8 @@ class UserBubble(QFrame):
     def __init__(self, item: UserItem, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._limit = 0  # no limit yet (``set_width_limit``)
+        #: The natural width, and what it was measured with (its labels' fonts, queued or not).
+        self._natural: tuple[tuple[object, ...], int] | None = None
         self.item = item
         set_role(self, "user")
         layout = QVBoxLayout(self)
@@ -66,11 +68,18 @@ class UserBubble(QFrame):
         self.refresh()
 
     def natural_width(self) -> int:
-        """The width the bubble needs to show every line without wrapping."""
+        """The width the bubble needs to show every line without wrapping (measured again only
+        when a label's font changed: the style changes each time the row is put in a column)."""
         self.ensurePolished()
-        widest = 0
-        for label in self.findChildren(QLabel):
+        labels = self.findChildren(QLabel)
+        for label in labels:
             label.ensurePolished()
+        thumbs = [t.sizeHint().width() for t in self.findChildren(ImageThumbs)]
+        key = (self.item.queued, *thumbs, *(label.font().key() for label in labels))
+        if self._natural is not None and self._natural[0] == key:
+            return self._natural[1]
+        widest = 0
+        for label in labels:
             if label is self.queued and not self.item.queued:
                 continue
             document = QTextDocument()
@@ -81,9 +90,10 @@ class UserBubble(QFrame):
             else:
                 document.setPlainText(label.text())
             widest = max(widest, int(document.idealWidth()) + 2)
-        for thumbs in self.findChildren(ImageThumbs):
-            widest = max(widest, thumbs.sizeHint().width())
-        return widest + self._margins.left() + self._margins.right()
+        widest = max(widest, *thumbs) if thumbs else widest
+        width = widest + self._margins.left() + self._margins.right()
+        self._natural = (key, width)
+        return width
 
     def set_width_limit(self, limit: int) -> None:
         """Be as wide as the text, at most ``limit`` pixels (then the text wraps)."""
