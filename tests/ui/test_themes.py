@@ -217,6 +217,8 @@ def test_icons_follow_the_theme(qapp: QApplication) -> None:
 
     assert ink(theme.DARK).name() == theme.DARK.text
     assert ink(theme.LIGHT).name() == theme.LIGHT.text
+    # Drawn once per size and colour: a repaint (every frame of a stream) draws no glyph.
+    assert button.icon().pixmap(32, 32).cacheKey() == button.icon().pixmap(32, 32).cacheKey()
     button.setEnabled(False)
     disabled = button.icon().pixmap(32, 32, QIcon.Mode.Disabled).toImage()
     assert any(
