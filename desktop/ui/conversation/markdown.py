@@ -9,8 +9,9 @@ code block is a table with a header row (the language and a "Copy" link, ``COPY_
 
 Building a Pygments lexer the first time compiles its regular expressions (5–40 ms for Python,
 Rust, TypeScript): while an answer streams, ``prepare`` builds the lexers a block needs on a
-worker thread, and ``highlight(..., wait=False)`` draws code as plain text until its lexer is
-ready, so the event loop never waits for a compile.
+worker thread (``worker``: one thread, started once), and ``highlight(..., wait=False)`` draws
+code as plain text until its lexer is ready, so the event loop never waits for a compile. A
+finished block is rendered there too (``render_later``): highlighting its code costs a few ms.
 
 The model is hostile: raw HTML is escaped, ``file:``/``javascript:`` links are not made by the
 parser, and what a click may open is decided by ``links.open_link``.
@@ -24,6 +25,7 @@ import html
 import re
 import threading
 from collections.abc import MutableMapping, Sequence
+from concurrent.futures import Future
 from functools import lru_cache
 from typing import Any
 
@@ -36,6 +38,7 @@ from pygments.token import Generic, _TokenType
 from pygments.util import ClassNotFound
 from PySide6.QtCore import QCoreApplication
 
+from desktop.ui.conversation import worker
 from desktop.ui.conversation.blocks import CONTINUED, CUT, unmarked
 from desktop.ui.palette import DARK, LIGHT, Palette, contrast, luminance
 
@@ -99,8 +102,21 @@ def prepare_languages(langs: list[str]) -> bool:
         new = [lang for lang in missing if lang not in _WARMING]
         _WARMING.update(new)
     if new:
-        threading.Thread(target=_warm, args=(new,), name="lexers", daemon=True).start()
+        worker.submit(lambda: _warm(new))  # the GUI thread never waits for a thread to start
     return not missing
+
+
+def render_later(dark: bool, text: str, codes: MutableMapping[str, str]) -> Future[str]:
+    """``renderer(dark).render(text, codes)`` on the worker thread, its lexers built first
+    (``worker.handoff().done`` says when it is ready). Its code goes into ``codes`` there."""
+
+    def job() -> str:
+        missing = [lang for lang in dict.fromkeys(fence_languages(text)) if lang not in _LEXERS]
+        if missing:
+            _warm(missing)
+        return _worker_renderer(dark).render(text, codes)
+
+    return worker.submit(job, notify=True)
 
 
 def fence_languages(text: str) -> list[str]:
@@ -332,4 +348,10 @@ def _bind(rule: Any) -> Any:
 @lru_cache(maxsize=2)
 def renderer(dark: bool) -> MarkdownRenderer:
     """The shared renderer for a palette (building one costs a few milliseconds)."""
+    return MarkdownRenderer(DARK if dark else LIGHT)
+
+
+@lru_cache(maxsize=2)
+def _worker_renderer(dark: bool) -> MarkdownRenderer:
+    """The worker thread's own renderer for a palette (none shared between threads)."""
     return MarkdownRenderer(DARK if dark else LIGHT)

@@ -3,10 +3,11 @@
 Only what is new since the last repaint is rendered (the view calls ``refresh`` at most 60 times
 per second): finished markdown blocks become fixed documents once, and only the short open block
 is re-rendered on each tick. A frame does at most ``TICK_BUDGET_S`` of that work, in small steps
-(a block's markdown to HTML; the HTML parsed; the parse inserted; its "Copy" links found), so
-no single block, however many code blocks or tables it holds, stalls the loop; a block whose
-code needs a lexer not built yet waits for it (built on a thread,
-``markdown.prepare_languages``) while the open block draws that code plain. What is rendered
+(the HTML parsed; the parse inserted; its "Copy" links found), so no single block, however many
+code blocks or tables it holds, stalls the loop. A finished block's markdown becomes HTML on the
+worker thread (``markdown.render_later``: its lexers built, its code highlighted there), the
+next one while this one is inserted; the open block draws code plain until its lexer is built
+(``markdown.prepare_languages``). What is rendered
 depends only on the text, not on how it arrived (``BlockSplitter`` cuts where the text says,
 each block keeps its own paragraph format), so a streamed reply and the same reply reopened from
 history look the same. A theme change renders the whole reply again in the new palette
@@ -18,6 +19,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSizeF, Qt, QTimer, QUrl
 from PySide6.QtGui import (
@@ -40,12 +42,14 @@ from PySide6.QtWidgets import (
 
 from desktop.core.entries import StreamItem
 from desktop.ui import theme
+from desktop.ui.conversation import worker
 from desktop.ui.conversation.blocks import BlockSplitter
 from desktop.ui.conversation.links import open_link
 from desktop.ui.conversation.markdown import (
     COPY_SCHEME,
     fence_languages,
     prepare_languages,
+    render_later,
     renderer,
 )
 from desktop.ui.conversation.reveal import CopyLinks, RevealButton, conceal_links
@@ -217,15 +221,14 @@ class AssistantView(QWidget):
         row.addWidget(self.copy_button)
         row.addStretch(1)
         self._layout.addLayout(row)
-        #: Code of each "Copy" link: of the finished blocks, and of the open block.
-        self.codes: dict[str, str] = {}
-        self._live_codes: dict[str, str] = {}
+        self._live_codes: dict[str, str] = {}  # code of each "Copy" link of the open block
         #: Goes on with the work left at the next turn of the loop (not a frame later: a reply
         #: renders as fast as small steps allow, and each turn of the loop stays short).
         self._more = QTimer(self)
         self._more.setSingleShot(True)
         self._more.setInterval(0)
         self._more.timeout.connect(self.refresh)
+        worker.handoff().done.connect(self._on_rendered)
         self._start()
         self.setAccessibleName(QCoreApplication.translate("AssistantView", "Assistant message"))
         self.refresh()
@@ -233,6 +236,11 @@ class AssistantView(QWidget):
     def _start(self) -> None:
         """Nothing rendered yet (a new reply, or the whole reply again in a new palette)."""
         self._renderer = renderer(theme.current().dark)
+        #: Code of each "Copy" link of the finished blocks (filled on the worker thread; a new
+        #: dict on a new render, so a job of the old one fills the old dict).
+        self.codes: dict[str, str] = {}
+        #: The finished block being rendered on the worker thread (``markdown.render_later``).
+        self._rendering: Future[str] | None = None
         self._splitter = BlockSplitter()
         self._documents: list[_Document] = []
         #: Widgets holding ``PAGE_DOCUMENTS`` documents each: a document that grows lays out its
@@ -256,7 +264,6 @@ class AssistantView(QWidget):
             self._layout.removeWidget(page)
             page.setParent(None)  # out of the answer now (deleted at the next turn of the loop)
             page.deleteLater()
-        self.codes.clear()
         self._start()
         self._unfed = self._text_of(self.item.key)
         self._live_source = "\0"  # the open block is rendered again too
@@ -322,7 +329,7 @@ class AssistantView(QWidget):
 
     def _step(self) -> bool:
         """Take the next step of the oldest finished block not shown; False: none can be taken
-        now (nothing left, or its lexers are still being built)."""
+        now (nothing left, or the next block is still being rendered on the worker thread)."""
         if self._links is not None:
             self._documents[-1].copies.add_from(self._links)
             self._links = None
@@ -330,11 +337,26 @@ class AssistantView(QWidget):
             self._links = self._last_document().insert(self._parsed.popleft())
         elif self._html:
             self._parsed.append(parse(self._html.popleft()))
-        elif self._backlog and prepare_languages(fence_languages(self._backlog[0])):
-            self._html.append(self._renderer.render(self._backlog.popleft(), self.codes))
+        elif self._rendering is not None and self._rendering.done():
+            self._html.append(self._rendering.result())
+            self._rendering = None
+            self._render_next()  # rendered there while this one is parsed and inserted here
+        elif self._rendering is None and self._backlog:
+            self._render_next()
         else:
             return False
         return True
+
+    def _render_next(self) -> None:
+        """Render the next finished block on the worker thread (its markdown and code)."""
+        if self._backlog:
+            text = self._backlog.popleft()
+            self._rendering = render_later(self._renderer.dark, text, self.codes)
+
+    def _on_rendered(self, future: Future[str]) -> None:
+        """A job of the worker thread is done: this answer's block goes on at once."""
+        if future is self._rendering and not self._more.isActive():
+            self._more.start()
 
     def refresh(self) -> None:
         """Render finished blocks once and the open block again, for at most one budget."""
@@ -372,11 +394,13 @@ class AssistantView(QWidget):
                 pass
         busy = self.busy
         self.copy_button.setVisible(self._finished and not busy and bool(self.item.text))
-        if self._working and not self._more.isActive():
+        waiting = self._rendering is not None and not self._rendering.done()
+        steps_left = self._unfed or self._html or self._parsed or self._links is not None
+        if (steps_left or not waiting) and self._working and not self._more.isActive():
             self._more.start()  # the open block alone waits for the view's next frame
 
     @property
     def _working(self) -> bool:
         """Finished blocks wait to be shown (or text to be cut into blocks)."""
-        pending = self._unfed or self._backlog or self._html or self._parsed
+        pending = self._unfed or self._backlog or self._html or self._parsed or self._rendering
         return bool(pending) or self._links is not None
