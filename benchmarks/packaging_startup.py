@@ -48,7 +48,7 @@ def _bare_code() -> str:
 
 
 #: The bare window's spec: the options of ``packaging/agentdesk.spec`` that shape start-up
-#: (keep them in step: excludes, plugin pruning, noarchive, optimize, strip).
+#: (keep them in step: excludes, plugin pruning, noarchive, optimize, strip, the bootstrap).
 BARE_SPEC = """
 import os
 import sys
@@ -59,6 +59,9 @@ a.binaries = prune_binaries(a.binaries)
 a.datas = [e for e in a.datas
            if not any(p in e[0].replace(os.sep, "/") for p in QT_PLUGIN_EXCLUDES)]
 pyz = PYZ(a.pure)
+from lazy_ctypes import lazy_ctypes
+from pathlib import Path
+pyz.dependencies = lazy_ctypes(pyz.dependencies, Path(workpath) / "bootstrap")
 exe = EXE(pyz, a.scripts, [], exclude_binaries=True, name="bare", console=True, upx=False,
           strip=False)
 coll = COLLECT(exe, a.binaries, a.datas, name="bare", upx=False,
@@ -74,7 +77,14 @@ def frozen_bare(build_dir: Path, code: str) -> Path:
     spec = BARE_SPEC.format(packaging=str(ROOT / "packaging"), script=str(script))
     executable = folder / "dist" / "bare" / "bare"
     stamp = folder / "bare.spec"
-    inputs = code + spec + (ROOT / "packaging" / "bundle_config.py").read_text(encoding="utf-8")
+    inputs = (
+        code
+        + spec
+        + "".join(
+            (ROOT / "packaging" / name).read_text(encoding="utf-8")
+            for name in ("bundle_config.py", "lazy_ctypes.py")
+        )
+    )
     recorded = folder / "inputs.txt"
     if executable.exists() and recorded.exists() and recorded.read_text("utf-8") == inputs:
         return executable
