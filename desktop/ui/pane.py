@@ -45,6 +45,7 @@ from desktop.ui.approvals.rules import ModeRules, RulesPanel
 from desktop.ui.bridge import SessionSignals
 from desktop.ui.composer import Composer
 from desktop.ui.composer_context.controller import ComposerContext
+from desktop.ui.conversation.find_bar import FindBar
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
@@ -171,6 +172,11 @@ class ConversationPane(QWidget):
     def plan_view(self) -> PlanView:
         """The plan checklist above the composer (``PaneParts``)."""
         return self.parts.plan_view
+
+    @property
+    def find_bar(self) -> FindBar:
+        """Ctrl+F: find inside this conversation, above the transcript (``PaneParts``)."""
+        return self.parts.find_bar
 
     @property
     def empty(self) -> EmptyState:

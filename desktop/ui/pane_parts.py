@@ -7,7 +7,7 @@ turn of the loop (a single-shot timer, or the history's opening, which calls ``b
 its steps), or when the pane shows if that comes first (a new conversation shows at once): the
 composer's context features (``@`` files, pasted images, the ``/`` menu) and the plan
 checklist, hidden until a plan arrives. Using one before that makes it at once, so nothing sees
-a part missing.
+a part missing. The find bar (Ctrl+F) is made the first time it is asked for.
 """
 
 from __future__ import annotations
@@ -21,6 +21,9 @@ from PySide6.QtWidgets import QBoxLayout, QWidget
 from desktop.core.paths import app_paths
 from desktop.core.usage.pricing import PriceTable, load_prices
 from desktop.ui.composer_context.controller import ComposerContext
+from desktop.ui.conversation.find_bar import FindBar
+from desktop.ui.conversation.model import TranscriptModel
+from desktop.ui.conversation.view import ConversationView
 from desktop.ui.plan_view import PlanView
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.welcome.banner import FixBanner
@@ -51,6 +54,14 @@ class PartsHost(Protocol):
     def fix_banner(self) -> FixBanner:
         """The banner the plan view goes above."""
 
+    @property
+    def view(self) -> ConversationView:
+        """The transcript's view (the find bar goes above it)."""
+
+    @property
+    def transcript(self) -> TranscriptModel:
+        """The entries the find bar searches."""
+
 
 class PaneParts:
     """The pane's context features and plan view, made by ``build`` (or when first used)."""
@@ -59,6 +70,7 @@ class PaneParts:
         self._pane, self._widget = pane, widget  # the same pane, as a widget
         self._context: ComposerContext | None = None
         self._plan: PlanView | None = None
+        self._find: FindBar | None = None
         # A timer of the pane, not a posted call (``singleShot(0)``: run in the same turn of the
         # loop as what posted it); it fires once, at the next turn, and no timer stays.
         timer = QTimer(widget)
@@ -103,3 +115,15 @@ class PaneParts:
             layout.insertWidget(layout.indexOf(pane.fix_banner), plan)  # below the transcript
             pane.bridge.turn_started.connect(lambda _event: plan.clear())
         return self._plan
+
+    @property
+    def find_bar(self) -> FindBar:
+        """Find inside the conversation, above the transcript (hidden until Ctrl+F)."""
+        if self._find is None:
+            pane = self._pane
+            editor = pane.composer.editor
+            self._find = FindBar(pane.view, pane.transcript, editor, pane.scope)
+            layout = self._widget.layout()
+            assert isinstance(layout, QBoxLayout)
+            layout.insertWidget(0, self._find)
+        return self._find
