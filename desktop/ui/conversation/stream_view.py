@@ -21,21 +21,14 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSizeF, Qt, QTimer, QUrl
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, QUrl
 from PySide6.QtGui import (
     QEnterEvent,
-    QFocusEvent,
     QGuiApplication,
-    QMouseEvent,
-    QTextCursor,
     QTextDocument,
-    QTextDocumentFragment,
 )
 from PySide6.QtWidgets import (
-    QFrame,
     QHBoxLayout,
-    QSizePolicy,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -44,6 +37,7 @@ from desktop.core.entries import StreamItem
 from desktop.ui import theme
 from desktop.ui.conversation import worker
 from desktop.ui.conversation.blocks import BlockSplitter
+from desktop.ui.conversation.document import AnswerDocument, parse
 from desktop.ui.conversation.links import open_link
 from desktop.ui.conversation.markdown import (
     COPY_SCHEME,
@@ -52,7 +46,7 @@ from desktop.ui.conversation.markdown import (
     render_later,
     renderer,
 )
-from desktop.ui.conversation.reveal import CopyLinks, RevealButton, conceal_links
+from desktop.ui.conversation.reveal import RevealButton, conceal_links
 from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role
 
@@ -68,105 +62,6 @@ DOCUMENT_LIMIT = 4_000
 PAGE_DOCUMENTS = 16
 #: Characters handed to the block splitter per frame (a reply reopened whole is cut over frames).
 FEED_CHARS = 8_000
-
-
-class _Document(QTextBrowser):
-    """Finished blocks of one message in one document, as tall as its content.
-
-    One ``QTextDocument`` lays out only what is appended, where a label per block would make the
-    column re-measure every label (quadratic over a long message).
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setOpenLinks(False)  # a click is the answer's to handle (``AssistantView._on_link``)
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.viewport().setAutoFillBackground(False)
-        self.setObjectName(
-            "markdown"
-        )  # transparent, from the app style sheet (no per-widget sheet)
-        self.document().setDocumentMargin(0)
-        self.document().documentLayout().documentSizeChanged.connect(self._fit)
-        self.document().setUndoRedoEnabled(False)  # read-only: the link colours are no edits
-        self.setFixedHeight(0)
-        self.blocks = 0
-        self.viewport().setMouseTracking(True)
-        #: Its code blocks' "Copy" links, drawn on hover and keyboard focus only.
-        self.copies = CopyLinks(self)
-        self.selectionChanged.connect(self.copies.follow_cursor)  # Tab selects the next link
-
-    def append_html(self, html: str) -> None:
-        """Append one rendered block below the last (at once: ``parse`` then ``insert``)."""
-        self.insert(parse(html))
-
-    def insert(self, block: QTextDocument | None) -> int:
-        """Append one parsed block below the last (``insertHtml`` would merge the block's first
-        paragraph into the last one of the document: a heading into the text after it); the
-        position where it starts, for ``copies.add_from``."""
-        self.blocks += 1
-        document = self.document()
-        if block is None:
-            return document.characterCount() - 1
-        first = block.begin()
-        cursor = QTextCursor(document)
-        cursor.movePosition(QTextCursor.MoveOperation.End)
-        if document.isEmpty():
-            cursor.setBlockFormat(first.blockFormat())
-            cursor.setBlockCharFormat(first.charFormat())
-        else:
-            cursor.insertBlock(first.blockFormat(), first.charFormat())
-        start = cursor.position()
-        cursor.insertFragment(QTextDocumentFragment(block))
-        return start
-
-    def replace_html(self, html: str) -> None:
-        """Show ``html`` instead of what is shown, fitted once (``setHtml`` alone empties the
-        document first: the answer would shrink and grow again, its whole column laid out twice)."""
-        layout = self.document().documentLayout()
-        layout.blockSignals(True)
-        try:
-            self.setHtml(html)
-        finally:
-            layout.blockSignals(False)
-        self._fit(layout.documentSize())
-        self.viewport().update()  # its repaint was one of the signals held back
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        super().mouseMoveEvent(event)
-        self.copies.hover(event.position().toPoint())
-
-    def viewportEvent(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Leave:
-            self.copies.hover(None)
-        return super().viewportEvent(event)
-
-    def focusNextPrevChild(self, next: bool) -> bool:
-        moved = super().focusNextPrevChild(next)  # Tab: to the next link, else out
-        self.copies.follow_cursor()
-        return moved
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        super().focusInEvent(event)
-        self.copies.follow_cursor()
-
-    def focusOutEvent(self, event: QFocusEvent) -> None:
-        super().focusOutEvent(event)
-        self.copies.focus_out()
-
-    def _fit(self, size: QSizeF) -> None:
-        self.setFixedHeight(int(size.height()) + 2)
-
-
-def parse(html: str) -> QTextDocument | None:
-    """``html`` parsed into a document of its own (None: nothing to show)."""
-    if not html:
-        return None
-    block = QTextDocument()
-    block.setHtml(html)
-    return block
 
 
 class AssistantView(QWidget):
@@ -194,7 +89,7 @@ class AssistantView(QWidget):
         self._layout.setSpacing(0)
         #: The open block, rendered again as it grows: a document as tall as its content (a
         #: rich-text label would lay its text out again for every width its layout asks about).
-        self._live = _Document()
+        self._live = AnswerDocument()
         self._live.setAccessibleName(
             QCoreApplication.translate("AssistantView", "Assistant message")
         )
@@ -242,7 +137,7 @@ class AssistantView(QWidget):
         #: The finished block being rendered on the worker thread (``markdown.render_later``).
         self._rendering: Future[str] | None = None
         self._splitter = BlockSplitter()
-        self._documents: list[_Document] = []
+        self._documents: list[AnswerDocument] = []
         #: Widgets holding ``PAGE_DOCUMENTS`` documents each: a document that grows lays out its
         #: page and the pages, not every document of a long answer.
         self._pages: list[QWidget] = []
@@ -300,27 +195,30 @@ class AssistantView(QWidget):
             return
         open_link(url)
 
-    def _last_document(self) -> _Document:
+    def _full(self) -> bool:
         # Inserting into a QTextDocument costs time in proportion to its size, so a long
         # message is spread over documents of bounded size (a new one below the full one).
-        last = self._documents[-1] if self._documents else None
-        if last is None or last.document().characterCount() > DOCUMENT_LIMIT:
-            last = _Document()
-            last.setAccessibleName(QCoreApplication.translate("AssistantView", "Assistant message"))
-            last.anchorClicked.connect(self._on_link)
-            if len(self._documents) % PAGE_DOCUMENTS == 0:
-                page = QWidget()
-                column = QVBoxLayout(page)
-                column.setContentsMargins(0, 0, 0, 0)
-                column.setSpacing(0)
-                self._pages.append(page)
-                self._layout.insertWidget(self._layout.indexOf(self._live), page)
-                page.show()  # now, not at the next turn of the loop: laid out with its text
-            layout = self._pages[-1].layout()
-            assert layout is not None
-            layout.addWidget(last)
-            self._documents.append(last)
-        return last
+        return not self._documents or self._documents[-1].document().characterCount() > (
+            DOCUMENT_LIMIT
+        )
+
+    def _new_document(self) -> None:
+        """A document below the last, for the next finished blocks."""
+        last = AnswerDocument()
+        last.setAccessibleName(QCoreApplication.translate("AssistantView", "Assistant message"))
+        last.anchorClicked.connect(self._on_link)
+        if len(self._documents) % PAGE_DOCUMENTS == 0:
+            page = QWidget()
+            column = QVBoxLayout(page)
+            column.setContentsMargins(0, 0, 0, 0)
+            column.setSpacing(0)
+            self._pages.append(page)
+            self._layout.insertWidget(self._layout.indexOf(self._live), page)
+            page.show()  # now, not at the next turn of the loop: laid out with its text
+        layout = self._pages[-1].layout()
+        assert layout is not None
+        layout.addWidget(last)
+        self._documents.append(last)
 
     @property
     def busy(self) -> bool:
@@ -333,8 +231,10 @@ class AssistantView(QWidget):
         if self._links is not None:
             self._documents[-1].copies.add_from(self._links)
             self._links = None
+        elif self._parsed and self._full():
+            self._new_document()  # a step of its own: a document is a widget (2–4 ms)
         elif self._parsed:
-            self._links = self._last_document().insert(self._parsed.popleft())
+            self._links = self._documents[-1].insert(self._parsed.popleft())
         elif self._html:
             self._parsed.append(parse(self._html.popleft()))
         elif self._rendering is not None and self._rendering.done():
