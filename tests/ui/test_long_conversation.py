@@ -210,6 +210,26 @@ def test_streaming_into_a_long_conversation_follows_the_bottom(qtbot: QtBot) -> 
     assert len(_item_widgets(view)) <= BOUND
 
 
+def test_a_stored_conversation_paints_once_its_last_screen_is_built(qtbot: QtBot) -> None:
+    """No paint per pass while the last screen's rows come (rows popping in from the bottom):
+    the viewport paints nothing until it is covered, then the whole screen."""
+    transcript = TranscriptModel()
+    view = ConversationView(transcript)
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    transcript.load(_turns(TURNS))
+    assert view.rows.veiled and not view.viewport().updatesEnabled()
+    qtbot.waitUntil(lambda: view.viewport().updatesEnabled(), timeout=15_000)
+    assert view.rows.covered() and not view.rows.veiled
+    live = TranscriptModel()  # a live conversation paints as it comes
+    other = ConversationView(live)
+    qtbot.addWidget(other)
+    live.apply(TurnStarted(turn_id="t", prompt="hi"))
+    assert not other.rows.veiled and other.viewport().updatesEnabled()
+
+
 def test_an_entry_far_up_that_grows_makes_the_column_taller(qtbot: QtBot) -> None:
     """The column keeps its rows' heights between passes: an entry that changes while its row
     is not built (an extension's message, a restarted exit) is estimated again."""

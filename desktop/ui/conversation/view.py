@@ -238,6 +238,8 @@ class ConversationView(QScrollArea):
         if not shows(item):
             return
         live = not self.transcript.loading
+        if not live and not self.rows.rows:
+            self.rows.veil()  # a stored conversation: one paint once its last screen is built
         self._live = live  # built now, its stream text is all new (``_make``)
         try:
             self.rows.append(EntryRow(item.key, item), build=live)

@@ -21,7 +21,6 @@ one running sum over that list (C speed, well under a millisecond at 16,000 rows
 from __future__ import annotations
 
 import bisect
-import itertools
 import time
 from itertools import accumulate
 from typing import Protocol
@@ -30,12 +29,15 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QScrollArea, QVBoxLayout, QWidget
 
 from desktop.core.entries import Item
+from desktop.ui.conversation.column import ColumnLayout
 from desktop.ui.conversation.rows import MARGIN_Y, SPACING, EntryRow, Extra
 
 #: Time one pass may spend building rows (the next pass goes on at the next turn of the loop).
 SLICE_S = 0.004
 #: Height used for the margin before the viewport has its size (a hidden pane).
 _MIN_SCREEN = 600
+#: Longest a veiled view waits for its viewport to be built (``veil``).
+VEIL_MAX_MS = 1000
 
 
 def _placed(widget: QWidget) -> bool:
@@ -83,7 +85,7 @@ class VirtualColumn(QObject):
         self._changed: set[int] = set()  # keys of the rows whose height may have changed
         self._built: dict[int, EntryRow] = {}  # the rows with a widget, by key
         self._stale = False  # rows came before the first, or heights changed: lay out again
-        self._spacers: list[QWidget] = []
+        self._column = ColumnLayout(layout)
         #: Holds the extras of rows not built (hidden).
         self._parking = QWidget(view)
         self._parking.hide()
@@ -96,6 +98,7 @@ class VirtualColumn(QObject):
         self._pass.timeout.connect(self.realize)
         self.built = 0  # rows built so far, ever (tests and benchmarks look at it)
         self._busy = False
+        self.veiled = False
 
     # ------------------------------------------------------------------ rows
     def width(self) -> int:
@@ -187,12 +190,20 @@ class VirtualColumn(QObject):
     def covered(self) -> bool:
         """Whether everything in the viewport is built (no estimated gap in view)."""
         top = self._view.verticalScrollBar().value()
-        bottom = top + self._view.viewport().height()
-        return not any(
-            spacer.isVisible() and spacer.height() > 0 and spacer.y() < bottom
-            and spacer.y() + spacer.height() > top
-            for spacer in self._spacers
-        )  # fmt: skip
+        return self._column.covered(top, top + self._view.viewport().height())
+
+    def veil(self) -> None:
+        """Paint nothing of the view until its viewport is built: a conversation that opens
+        shows its last screen in one paint, not a paint per pass as its rows come (what was on
+        screen stays until then, as a browser holds the last page until the next one paints)."""
+        self.veiled = True
+        self._view.viewport().setUpdatesEnabled(False)
+        QTimer.singleShot(VEIL_MAX_MS, self._unveil)
+
+    def _unveil(self) -> None:
+        if self.veiled:
+            self.veiled = False
+            self._view.viewport().setUpdatesEnabled(True)
 
     def schedule(self) -> None:
         """Run a pass at the next turn of the loop."""
@@ -247,6 +258,8 @@ class VirtualColumn(QObject):
                 self._busy = False
             for row in new:
                 self._host.placed(row)
+        if self.veiled and self.covered():
+            self._unveil()
         if more:
             self.schedule()
 
@@ -294,57 +307,21 @@ class VirtualColumn(QObject):
 
     def _relayout(self, starts: list[int]) -> None:
         """Put the built rows in order, a spacer for each run of rows between them (as tall as
-        ``starts``, the rows' tops, says). Only what changed is taken out or put in."""
+        ``starts``, the rows' tops, says)."""
         self._stale = False
-        desired: list[QWidget] = []
-        spacers = iter(self._spacers)
+        parts: list[QWidget | int] = []
         after = 0  # the index of the first row not yet placed
         for key in sorted(self._built):
             widget = self._built[key].widget
             assert widget is not None
             index = bisect.bisect_left(self._keys, key)
             if index > after:
-                desired.append(self._spacer(next(spacers, None), starts[index] - starts[after]))
-            desired.append(widget)
+                parts.append(starts[index] - starts[after])
+            parts.append(widget)
             after = index + 1
         if after < len(self.rows):
-            height = starts[-1] - starts[after] - MARGIN_Y + SPACING
-            desired.append(self._spacer(next(spacers, None), height))
-        for spacer in spacers:  # not used this time
-            spacer.hide()
-        self._place(desired)
-
-    def _place(self, desired: list[QWidget]) -> None:
-        """Make the column hold ``desired`` then the stretch, moving as few widgets as can be."""
-        layout = self._layout
-        wanted = set(desired)
-        held = [item.widget() for i in range(layout.count()) if (item := layout.itemAt(i))]
-        for widget in held:
-            if widget is not None and widget not in wanted:
-                # Not ``takeAt``: the item taken would be deleted later, by Python, and its
-                # destructor would unhook the widget's new item (its size hint never updated).
-                layout.removeWidget(widget)
-        kept = [w for w in held if w is not None and w in wanted]
-        order = {widget: n for n, widget in enumerate(desired)}
-        if any(order[a] > order[b] for a, b in itertools.pairwise(kept)):
-            for widget in kept:  # out of order (a spacer now elsewhere): all again
-                layout.removeWidget(widget)
-        for index, widget in enumerate(desired):
-            item = layout.itemAt(index)
-            if item is None or item.widget() is not widget:
-                layout.insertWidget(index, widget)
-            widget.show()
-        if layout.count() == len(desired):
-            layout.addStretch(1)
-
-    def _spacer(self, spacer: QWidget | None, gap: int) -> QWidget:
-        """``spacer`` (or a new one) as tall as a run of rows ``gap`` high with the spacing
-        after it."""
-        if spacer is None:
-            spacer = QWidget()
-            self._spacers.append(spacer)
-        spacer.setFixedHeight(max(0, gap - SPACING))
-        return spacer
+            parts.append(starts[-1] - starts[after] - MARGIN_Y + SPACING)
+        self._column.arrange(parts)
 
     # ------------------------------------------------------------------ position
     def reach(self, row: EntryRow) -> None:

@@ -1,0 +1,77 @@
+"""The transcript column's layout: the built rows, and a spacer for each run of rows not built.
+
+``virtual.VirtualColumn`` decides which rows have widgets; ``ColumnLayout`` makes the column's
+``QVBoxLayout`` hold exactly those, in order, with spacers as tall as the rows they stand for,
+moving as few widgets as can be (each widget taken out or put in lays out what follows it).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from desktop.ui.conversation.rows import SPACING
+
+
+class ColumnLayout:
+    """The column's widgets in order (see the module docstring)."""
+
+    def __init__(self, layout: QVBoxLayout) -> None:
+        self.layout = layout
+        self._spacers: list[QWidget] = []
+
+    def arrange(self, parts: list[QWidget | int]) -> None:
+        """Hold ``parts`` then the stretch: a widget as it is, a number as a spacer standing for
+        rows that many pixels high (spacing included)."""
+        spacers = iter(self._spacers)
+        made: list[QWidget] = []
+        desired = [
+            part if isinstance(part, QWidget) else self._spacer(next(spacers, None), part, made)
+            for part in parts
+        ]
+        for spacer in spacers:  # not used this time
+            spacer.hide()
+        self._spacers.extend(made)
+        self._place(desired)
+
+    def covered(self, top: int, bottom: int) -> bool:
+        """Whether no spacer shows between ``top`` and ``bottom`` (column coordinates)."""
+        return not any(
+            spacer.isVisible() and spacer.height() > 0 and spacer.y() < bottom
+            and spacer.y() + spacer.height() > top
+            for spacer in self._spacers
+        )  # fmt: skip
+
+    def _place(self, desired: list[QWidget]) -> None:
+        """Make the column hold ``desired`` then the stretch, moving as few widgets as can be."""
+        layout = self.layout
+        wanted = set(desired)
+        held = [item.widget() for i in range(layout.count()) if (item := layout.itemAt(i))]
+        for widget in held:
+            if widget is not None and widget not in wanted:
+                # Not ``takeAt``: the item taken would be deleted later, by Python, and its
+                # destructor would unhook the widget's new item (its size hint never updated).
+                layout.removeWidget(widget)
+        kept = [w for w in held if w is not None and w in wanted]
+        order = {widget: n for n, widget in enumerate(desired)}
+        if any(order[a] > order[b] for a, b in itertools.pairwise(kept)):
+            for widget in kept:  # out of order (a spacer now elsewhere): all again
+                layout.removeWidget(widget)
+        for index, widget in enumerate(desired):
+            item = layout.itemAt(index)
+            if item is None or item.widget() is not widget:
+                layout.insertWidget(index, widget)
+            widget.show()
+        if layout.count() == len(desired):
+            layout.addStretch(1)
+
+    @staticmethod
+    def _spacer(spacer: QWidget | None, gap: int, spacers: list[QWidget]) -> QWidget:
+        """``spacer`` (or a new one, added to ``spacers``) as tall as a run of rows ``gap`` high
+        with the spacing after it."""
+        if spacer is None:
+            spacer = QWidget()
+            spacers.append(spacer)
+        spacer.setFixedHeight(max(0, gap - SPACING))
+        return spacer
