@@ -13,6 +13,7 @@ a part missing. The find bar (Ctrl+F) is made the first time it is asked for.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QTimer
@@ -27,6 +28,8 @@ from desktop.ui.conversation.view import ConversationView
 from desktop.ui.plan_view import PlanView
 from desktop.ui.qt_async import TaskScope
 from desktop.ui.welcome.banner import FixBanner
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from desktop.ui.bridge import SessionSignals
@@ -71,6 +74,7 @@ class PaneParts:
         self._context: ComposerContext | None = None
         self._plan: PlanView | None = None
         self._find: FindBar | None = None
+        self._prices: asyncio.Task[None] | None = None  # reading the price table off the loop
         # A timer of the pane, not a posted call (``singleShot(0)``: run in the same turn of the
         # loop as what posted it); it fires once, at the next turn, and no timer stays.
         timer = QTimer(widget)
@@ -82,15 +86,24 @@ class PaneParts:
         """The second step of a pane being filled (a stored conversation opening): a turn of
         the loop after the first, with the price table read off the loop, and a turn before
         what follows (the turns' cost, counted with that table)."""
-        pane = self._pane
-        prices = pane.prices or await asyncio.to_thread(load_prices)
         self.build()
-        pane.prices = pane.prices or prices
+        if self._prices is not None:
+            await asyncio.shield(self._prices)
         await asyncio.sleep(0)
 
     def build(self) -> None:
-        """Make the parts not made yet (at most once each)."""
+        """Make the parts not made yet (at most once each), and read the price table off the
+        loop (a turn's end counts its cost with it: read there, it held the loop 5–16 ms)."""
         _ = self.context, self.plan_view
+        if self._pane.prices is None and self._prices is None:
+            try:
+                self._prices = self._pane.scope.spawn(self._read_prices(), name="prices")
+            except RuntimeError:  # no loop runs (closing): the turn's end reads it if need be
+                log.debug("the price table is read later: no loop runs")
+
+    async def _read_prices(self) -> None:
+        prices = await asyncio.to_thread(load_prices)
+        self._pane.prices = self._pane.prices or prices
 
     @property
     def context(self) -> ComposerContext:

@@ -47,6 +47,8 @@ def test_a_stored_conversation_builds_hidden_parts_later_and_they_work(
         new = window.current
         assert new is not None
         await until(lambda: new.body.currentWidget() is new.empty, 15, "the new one's empty state")
+        # The price table (a turn's end counts its cost with it) is read before any turn ends.
+        await until(lambda: new.prices is not None, 15, "the price table, read off the loop")
 
         pane = await open_in(window, conv_id)
         assert pane is not None and window.current is pane
