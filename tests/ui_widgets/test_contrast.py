@@ -20,6 +20,7 @@ from PySide6.QtGui import QPalette
 from desktop.ui import mcp_status, model_picker, plan_view, theme, usage_view
 from desktop.ui.composer_context import chips as composer_chips
 from desktop.ui.composer_context import popup as composer_popup
+from desktop.ui.conversation import find_bar
 from desktop.ui.conversation import style as conversation_style
 from desktop.ui.palette import contrast
 from desktop.ui.settings import mcp_page
@@ -34,6 +35,7 @@ TEMPLATES = {
     "desktop/ui/settings/style.py": settings_style.SHEET,
     "desktop/ui/sidebar/panel.py": sidebar_panel._QSS,
     "desktop/ui/conversation/style.py": conversation_style.SHEET,
+    "desktop/ui/conversation/find_bar.py": find_bar._QSS,
     "desktop/ui/composer_context/chips.py": composer_chips._SHEET,
     "desktop/ui/composer_context/popup.py": composer_popup._SHEET,
     "desktop/ui/plan_view.py": plan_view._SHEET,
