@@ -81,6 +81,12 @@ def _first_in_view(view: ConversationView) -> tuple[int, int]:
     raise AssertionError("no row in view")
 
 
+def _shown_view(qtbot: QtBot, turns: int) -> tuple[TranscriptModel, ConversationView]:
+    """A bare view, shown, and its model loaded with ``turns`` stored turns."""
+    transcript, view = _shown_view(qtbot, turns)
+    return transcript, view
+
+
 def test_a_long_conversation_opens_with_few_widgets_and_scrolls_to_its_top(
     driver: Driver,
 ) -> None:
@@ -185,13 +191,7 @@ def test_a_pending_card_far_up_stays_built_and_tab_reaches_it(qtbot: QtBot) -> N
 
 
 def test_streaming_into_a_long_conversation_follows_the_bottom(qtbot: QtBot) -> None:
-    transcript = TranscriptModel()
-    view = ConversationView(transcript)
-    qtbot.addWidget(view)
-    view.resize(900, 700)
-    view.show()
-    qtbot.waitExposed(view)
-    transcript.load(_turns(TURNS))
+    transcript, view = _shown_view(qtbot, TURNS)
     qtbot.waitUntil(lambda: _settled(view) and view.at_bottom(), timeout=15_000)
     assert len(_item_widgets(view)) <= BOUND
     transcript.apply(TurnStarted(turn_id="live", prompt="more"))
@@ -213,13 +213,7 @@ def test_streaming_into_a_long_conversation_follows_the_bottom(qtbot: QtBot) -> 
 def test_a_stored_conversation_paints_once_its_last_screen_is_built(qtbot: QtBot) -> None:
     """No paint per pass while the last screen's rows come (rows popping in from the bottom):
     the viewport paints nothing until it is covered, then the whole screen."""
-    transcript = TranscriptModel()
-    view = ConversationView(transcript)
-    qtbot.addWidget(view)
-    view.resize(900, 700)
-    view.show()
-    qtbot.waitExposed(view)
-    transcript.load(_turns(TURNS))
+    _, view = _shown_view(qtbot, TURNS)
     assert view.rows.veiled and not view.viewport().updatesEnabled()
     qtbot.waitUntil(lambda: view.viewport().updatesEnabled(), timeout=15_000)
     assert view.rows.covered() and not view.rows.veiled
@@ -233,13 +227,7 @@ def test_a_stored_conversation_paints_once_its_last_screen_is_built(qtbot: QtBot
 def test_an_entry_far_up_that_grows_makes_the_column_taller(qtbot: QtBot) -> None:
     """The column keeps its rows' heights between passes: an entry that changes while its row
     is not built (an extension's message, a restarted exit) is estimated again."""
-    transcript = TranscriptModel()
-    view = ConversationView(transcript)
-    qtbot.addWidget(view)
-    view.resize(900, 700)
-    view.show()
-    qtbot.waitExposed(view)
-    transcript.load(_turns(TURNS))
+    transcript, view = _shown_view(qtbot, TURNS)
     qtbot.waitUntil(lambda: _settled(view) and view.at_bottom(), timeout=15_000)
     far = next(row for row in view.rows.rows[10:] if isinstance(row.item, UserItem))
     assert far.widget is None
@@ -252,13 +240,7 @@ def test_an_entry_far_up_that_grows_makes_the_column_taller(qtbot: QtBot) -> Non
 def test_a_tool_card_opened_far_up_is_still_open_when_its_row_is_built_again(
     qtbot: QtBot,
 ) -> None:
-    transcript = TranscriptModel()
-    view = ConversationView(transcript)
-    qtbot.addWidget(view)
-    view.resize(900, 700)
-    view.show()
-    qtbot.waitExposed(view)
-    transcript.load(_turns(200))
+    transcript, view = _shown_view(qtbot, 200)
     qtbot.waitUntil(lambda: _settled(view) and view.at_bottom(), timeout=15_000)
     key = next(i.key for i in transcript.items if isinstance(i, ToolItem))  # the first turn's
     card = view.bring(key)
