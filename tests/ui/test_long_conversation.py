@@ -83,7 +83,13 @@ def _first_in_view(view: ConversationView) -> tuple[int, int]:
 
 def _shown_view(qtbot: QtBot, turns: int) -> tuple[TranscriptModel, ConversationView]:
     """A bare view, shown, and its model loaded with ``turns`` stored turns."""
-    transcript, view = _shown_view(qtbot, turns)
+    transcript = TranscriptModel()
+    view = ConversationView(transcript)
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    transcript.load(_turns(turns))
     return transcript, view
 
 
