@@ -61,6 +61,13 @@ class App:
                 pytest.fail(f"timed out waiting for {what}:\n{self.log()}")
             time.sleep(0.05)
 
+    def settle(self) -> str:
+        """Wait for the project's window and the end of start-up (the app logs it; no agent
+        runs yet); the window's X id."""
+        self.wait(lambda: self.xdotool("search", "--name", "project — Agent Desk"), "the window")
+        self.wait(lambda: self.logged("started: 1 window(s)"), "the app to settle")
+        return self.xdotool("search", "--name", "project — Agent Desk").split()[0]
+
     def log(self) -> str:
         return "".join(self.lines[-40:])
 

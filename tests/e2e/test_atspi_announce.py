@@ -40,10 +40,7 @@ def test_requests_and_answers_are_announced_over_atspi(
     monkeypatch.setenv("QT_LINUX_ACCESSIBILITY_ALWAYS_ON", "1")
     app = App(display, tmp_path / "home", workspace, command)
     try:
-        app.wait(lambda: app.xdotool("search", "--name", "project — Agent Desk"), "the window")
-        app.wait(lambda: app.logged("started: 1 window(s)"), "the app to settle")
-        window = app.xdotool("search", "--name", "project — Agent Desk").split()[0]
-        app.xdotool("windowfocus", "--sync", window)
+        app.xdotool("windowfocus", "--sync", app.settle())
         focused, armed = app.focused("c-said"), app.armed("c-said")
         app.type("write it")
         app.key("Return")

@@ -41,10 +41,7 @@ def test_ctrl_f_finds_steps_and_esc_gives_the_composer_back(
     monkeypatch.setenv("QT_LINUX_ACCESSIBILITY_ALWAYS_ON", "1")
     app = App(display, tmp_path / "home", workspace, command)
     try:
-        app.wait(lambda: app.xdotool("search", "--name", "project — Agent Desk"), "the window")
-        app.wait(lambda: app.logged("started: 1 window(s)"), "the app to settle")
-        window = app.xdotool("search", "--name", "project — Agent Desk").split()[0]
-        app.xdotool("windowfocus", "--sync", window)
+        app.xdotool("windowfocus", "--sync", app.settle())
         app.type("tell me about quokkas")
         app.key("Return")
         answered = "SELECT text FROM items WHERE kind='assistant' AND complete=1"

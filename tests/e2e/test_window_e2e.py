@@ -34,8 +34,7 @@ def test_type_prompt_and_approve_with_y(display: str, tmp_path: Path) -> None:
                           "--scenario", str(scenario)])  # fmt: skip
     app = App(display, tmp_path / "home", workspace, command)
     try:
-        app.wait(lambda: app.xdotool("search", "--name", "project — Agent Desk"), "the window")
-        app.wait(lambda: app.logged("started: 1 window(s)"), "the app to settle")  # no agent yet
+        app.settle()
         focused, armed = app.focused("c-hello"), app.armed("c-hello")
         app.type("please write hello")
         app.key("Return")
