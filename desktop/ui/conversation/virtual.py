@@ -300,7 +300,7 @@ class VirtualColumn(QObject):
         row.widget = None
         del self._built[row.key]
         self._layout.removeWidget(widget)
-        widget.setParent(None)
+        widget.hide()  # not ``setParent(None)``: 10-30 times dearer, and it is deleted anyway
         widget.deleteLater()
         if self._anchor is not None and self._anchor[0] is row:
             self._anchor = None
