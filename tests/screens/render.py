@@ -170,6 +170,7 @@ async def _save(widget: Any, path: Path) -> None:
     pane = getattr(widget, "current", None)
     if pane is not None:
         pane.view.flush()  # the streamed text the next frame would show
+        await _until(pane.view.rendered, "every answer rendered")  # blocks on the worker too
     for _ in range(5):  # Qt handles the layouts and repaints posted by the last change
         await asyncio.sleep(0)
     if not widget.grab().save(str(path)):

@@ -45,7 +45,7 @@ def _keys_accepted(card: ToolCard) -> bool:
 def _rendered(pane: ConversationPane, text: str) -> bool:
     """Whether the view has repainted and an assistant message shows ``text``."""
     views = pane.view.widgets.values()
-    return not pane.view._dirty and any(
+    return pane.view.rendered() and any(
         isinstance(v, AssistantView) and text in v.shown_html() for v in views
     )
 
@@ -97,7 +97,7 @@ def test_fast_stream_is_coalesced(driver: Driver, qtbot: QtBot) -> None:
         pane.window().show()
         _send(driver, qtbot, pane, "flood")
         await until(lambda: _idle(pane), timeout=30, what="flood end")
-        await until(lambda: not pane.view._dirty, what="the last repaint")
+        await until(lambda: pane.view.rendered(), what="the last repaint")
         item = next(i for i in pane.transcript.items if isinstance(i, StreamItem))
         assert len(item.text) == 20000 * 5
         assert 0 < pane.view.repaints < 2000  # 20,000 deltas, far fewer repaints

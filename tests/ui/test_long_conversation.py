@@ -70,7 +70,7 @@ def _in_view(view: ConversationView, widget: QWidget) -> bool:
 
 
 def _settled(view: ConversationView) -> bool:
-    return not view.rows._pass.isActive() and not view._dirty
+    return not view.rows._pass.isActive() and view.rendered()
 
 
 def _first_in_view(view: ConversationView) -> tuple[int, int]:

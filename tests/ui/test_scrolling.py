@@ -54,7 +54,11 @@ def test_stream_follows_unless_scrolled_up_and_jump_to_latest(driver: Driver, qt
         pane.composer.editor.setPlainText("explain")
         qtbot.keyClick(pane.composer.editor, Qt.Key.Key_Return)
         await until(lambda: "Paragraph 59" in _answer(pane), what="the first part")
-        await until(lambda: _at_bottom(pane), what="following the stream")
+        # Shown, not only received (blocks render on a worker thread): far more than a screen.
+        await until(
+            lambda: view.rendered() and _at_bottom(pane) and bar.maximum() > view.height(),
+            what="following the stream",
+        )
         assert not view.jump.isVisible()
 
         bar.setValue(0)  # the user scrolls up to read

@@ -47,7 +47,7 @@ def _answer(view: ConversationView) -> AssistantView:
 
 def _finished(qtbot: QtBot, view: ConversationView) -> AssistantView:
     answer = _answer(view)
-    qtbot.waitUntil(lambda: not view._dirty and not answer.busy, timeout=30_000)
+    qtbot.waitUntil(lambda: view.rendered() and not answer.busy, timeout=30_000)
     return answer
 
 
@@ -67,7 +67,7 @@ def test_a_streamed_answer_ends_as_the_same_answer_rendered_whole(qtbot: QtBot) 
     for index, piece in enumerate(_chunks(text, 97)):
         streamed.apply(TextDelta(turn_id="t1", text=piece))
         if index % 7 == 0:  # the loop turns now and then, as while a real answer streams
-            qtbot.waitUntil(lambda: not streamed_view._dirty, timeout=15_000)
+            qtbot.waitUntil(lambda: streamed_view.rendered(), timeout=15_000)
     streamed.apply(TurnEnded(turn_id="t1", reason=TurnEndReason.COMPLETED))
     answer = _finished(qtbot, streamed_view)
 
@@ -165,7 +165,7 @@ def test_a_finished_block_waits_for_its_lexer(qtbot: QtBot, slow_lexers: threadi
     transcript.apply(TextDelta(turn_id="t1", text=HASKELL))
     transcript.apply(TurnEnded(turn_id="t1", reason=TurnEndReason.COMPLETED))
     answer = _answer(view)
-    qtbot.waitUntil(lambda: not view._dirty or answer.busy, timeout=15_000)
+    qtbot.waitUntil(lambda: view.rendered() or answer.busy, timeout=15_000)
     assert answer.busy and answer.block_count == 0  # not shown uncoloured, then coloured
     slow_lexers.set()
     answer = _finished(qtbot, view)
@@ -223,7 +223,7 @@ def test_long_reasoning_is_appended_in_steps_over_turns_of_the_loop(
     text = "".join(f"step {i}: weigh the options and pick one.\n" for i in range(2_000))
     transcript.apply(ThinkingDelta(turn_id="t1", text=text))
     thinking = next(w for w in view.widgets.values() if isinstance(w, ThinkingView))
-    qtbot.waitUntil(lambda: not view._dirty, timeout=15_000)
+    qtbot.waitUntil(lambda: view.rendered(), timeout=15_000)
     seen = len(thinking.body.toPlainText())
     assert thinking.busy and 0 < seen < len(text)  # the rest at the next turns
     qtbot.waitUntil(lambda: not thinking.busy, timeout=30_000)

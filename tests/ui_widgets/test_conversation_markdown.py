@@ -107,7 +107,7 @@ def _answer(
     if done:
         transcript.apply(TurnEnded(turn_id="t1", reason=TurnEndReason.COMPLETED))
     answer = next(w for w in view.widgets.values() if isinstance(w, AssistantView))
-    qtbot.waitUntil(lambda: not view._dirty and not answer.busy)
+    qtbot.waitUntil(lambda: view.rendered() and not answer.busy)
     return view, answer
 
 
@@ -242,7 +242,7 @@ def _finished_tool(
         )
     )
     card = next(w for w in view.widgets.values() if isinstance(w, ToolCard))
-    qtbot.waitUntil(lambda: not view._dirty)
+    qtbot.waitUntil(lambda: view.rendered())
     return view, card
 
 

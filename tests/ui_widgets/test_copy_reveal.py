@@ -36,7 +36,7 @@ def _answer(qtbot: QtBot) -> tuple[ConversationView, AssistantView]:
     transcript.apply(TextDelta(turn_id="t1", text=ANSWER))
     transcript.apply(TurnEnded(turn_id="t1", reason=TurnEndReason.COMPLETED))
     answer = next(w for w in view.widgets.values() if isinstance(w, AssistantView))
-    qtbot.waitUntil(lambda: not view._dirty and not answer.busy, timeout=15_000)
+    qtbot.waitUntil(lambda: view.rendered() and not answer.busy, timeout=15_000)
     qtbot.waitUntil(lambda: _document(answer).isVisible(), timeout=15_000)  # shown, not only added
 
     def placed() -> bool:  # laid out where it shows: the pointer sent there reaches it

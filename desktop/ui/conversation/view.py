@@ -344,6 +344,11 @@ class ConversationView(QScrollArea):
                     self._on_changed(item)  # the rest in the next frame
         self.repaints += 1
 
+    def rendered(self) -> bool:
+        """Whether every built entry shows all its text (no frame is due: a busy answer, its
+        next block still rendered on the worker thread, stays dirty)."""
+        return not self._dirty
+
     def follow(self) -> None:
         """Stick to the bottom again (a sent prompt, a new approval card must be seen)."""
         self._stick = True
