@@ -182,6 +182,7 @@ async def _states(out: Path, theme: str, scale: int) -> None:
 
     from desktop.core.events import SessionState
     from desktop.ui.app import AppContext
+    from desktop.ui.checkpoints.summary import ChangesSummary
     from desktop.ui.startup import finish_startup
     from desktop.ui.welcome.panel import WelcomePanel
 
@@ -252,6 +253,7 @@ async def _states(out: Path, theme: str, scale: int) -> None:
     )
     await _until(lambda: "nothing else called it" in _answer_text(pane), "the last answer")
     await _until(lambda: _tool_done(pane), "the edit written")
+    await _until(lambda: pane.view.findChildren(ChangesSummary), "the turn's Changes card")
     await shot("decided", window)
 
     addons = context.addons_for(folder)
