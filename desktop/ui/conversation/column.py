@@ -1,4 +1,5 @@
-"""The transcript column's layout: the built rows, and a spacer for each run of rows not built.
+"""The transcript column: its widget, and its layout of the built rows with a spacer for each run
+of rows not built.
 
 ``virtual.VirtualColumn`` decides which rows have widgets; ``ColumnLayout`` makes the column's
 ``QVBoxLayout`` hold exactly those, in order, with spacers as tall as the rows they stand for,
@@ -9,9 +10,22 @@ from __future__ import annotations
 
 import itertools
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from desktop.ui.conversation.rows import SPACING
+
+
+class TranscriptColumn(QWidget):
+    """The transcript column: its minimum width never exceeds what the viewport gives it.
+
+    ``QScrollArea`` widens a resizable widget to its minimum size hint; one wide child (a long
+    unbreakable path, a wide table) would otherwise make the whole conversation scroll sideways.
+    """
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(0, hint.height())
 
 
 class ColumnLayout:

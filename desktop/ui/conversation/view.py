@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Callable
 from typing import assert_never
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -44,6 +44,7 @@ from desktop.core.entries import (
 )
 from desktop.core.events import TurnEndReason
 from desktop.ui import theme
+from desktop.ui.conversation.column import TranscriptColumn
 from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble, exit_message
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.rows import MARGIN_Y, SPACING, EntryRow, Extra, shows
@@ -69,18 +70,6 @@ _BUBBLE_MIN = 360
 ItemWidget = UserBubble | MessageRow | ExitPanel | AssistantView | ThinkingView | ToolCard
 
 
-class _Column(QWidget):
-    """The transcript column: its minimum width never exceeds what the viewport gives it.
-
-    ``QScrollArea`` widens a resizable widget to its minimum size hint; one wide child (a long
-    unbreakable path, a wide table) would otherwise make the whole conversation scroll sideways.
-    """
-
-    def minimumSizeHint(self) -> QSize:
-        hint = super().minimumSizeHint()
-        return QSize(0, hint.height())
-
-
 class ConversationView(QScrollArea):
     """Shows a ``TranscriptModel``.
 
@@ -101,16 +90,16 @@ class ConversationView(QScrollArea):
         self.setObjectName("conversationScroll")
         self.setWidgetResizable(True)
         # Never: every item fits the column (cards elide and wrap, diffs and code scroll inside
-        # themselves); the body is exactly as wide as the viewport (``_Column``).
+        # themselves); the body is exactly as wide as the viewport (``TranscriptColumn``).
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
         # A click in the conversation (on a card's toggle, between items) leaves the keyboard
         # where it is, normally in the composer.
         self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        body = _Column()
+        body = TranscriptColumn()
         body.setObjectName("transcript")
         self._column = QVBoxLayout(body)
-        self._column.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)  # see _Column
+        self._column.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)  # TranscriptColumn
         self._column.setContentsMargins(28, MARGIN_Y, 28, MARGIN_Y)
         self._column.setSpacing(SPACING)
         self._column.addStretch(1)
