@@ -24,6 +24,8 @@ from PySide6.QtWidgets import QApplication
 
 from desktop.ui import theme
 from desktop.ui.app import AppContext
+from desktop.ui.conversation.model import TranscriptModel
+from desktop.ui.conversation.view import ConversationView
 from desktop.ui.qt_async import make_loop
 from desktop.ui.window import WorkspaceWindow
 from tests.core.support import agent_children
@@ -167,3 +169,14 @@ def driver(
     qapp.processEvents()
     leaked = [w for w in set(QApplication.topLevelWidgets()) - before if w.isVisible()]
     assert leaked == [], f"visible top-level widgets leaked: {leaked}"
+
+
+def shown_view(qtbot: Any) -> tuple[TranscriptModel, ConversationView]:
+    """A bare conversation view on a new transcript model, shown at 900×700."""
+    transcript = TranscriptModel()
+    view = ConversationView(transcript)
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    return transcript, view

@@ -34,7 +34,7 @@ from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
 from desktop.ui.open_conversation import open_in
-from tests.ui.conftest import Driver
+from tests.ui.conftest import Driver, shown_view
 from tests.waiting import until
 
 TURNS = 1_000
@@ -83,12 +83,7 @@ def _first_in_view(view: ConversationView) -> tuple[int, int]:
 
 def _shown_view(qtbot: QtBot, turns: int) -> tuple[TranscriptModel, ConversationView]:
     """A bare view, shown, and its model loaded with ``turns`` stored turns."""
-    transcript = TranscriptModel()
-    view = ConversationView(transcript)
-    qtbot.addWidget(view)
-    view.resize(900, 700)
-    view.show()
-    qtbot.waitExposed(view)
+    transcript, view = shown_view(qtbot)
     transcript.load(_turns(turns))
     return transcript, view
 

@@ -26,17 +26,13 @@ from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.stream_view import AssistantView
 from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.conversation.view import ConversationView
+from tests.ui.conftest import shown_view
 
 HASKELL = 'Before the code.\n\n```haskell\nmain :: IO ()\nmain = putStrLn "hi"\n```\n'
 
 
 def _view(qtbot: QtBot) -> tuple[TranscriptModel, ConversationView]:
-    transcript = TranscriptModel()
-    view = ConversationView(transcript)
-    qtbot.addWidget(view)
-    view.resize(900, 700)
-    view.show()
-    qtbot.waitExposed(view)
+    transcript, view = shown_view(qtbot)
     transcript.apply(TurnStarted(turn_id="t1", prompt="go"))
     return transcript, view
 
