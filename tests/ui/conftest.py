@@ -171,12 +171,14 @@ def driver(
     assert leaked == [], f"visible top-level widgets leaked: {leaked}"
 
 
-def shown_view(qtbot: Any) -> tuple[TranscriptModel, ConversationView]:
-    """A bare conversation view on a new transcript model, shown at 900×700."""
+def shown_view(
+    qtbot: Any, size: tuple[int, int] = (900, 700)
+) -> tuple[TranscriptModel, ConversationView]:
+    """A bare conversation view on a new transcript model, shown at ``size``."""
     transcript = TranscriptModel()
     view = ConversationView(transcript)
     qtbot.addWidget(view)
-    view.resize(900, 700)
+    view.resize(*size)
     view.show()
     qtbot.waitExposed(view)
     return transcript, view

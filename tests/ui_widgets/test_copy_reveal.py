@@ -15,9 +15,9 @@ from pytestqt.qtbot import QtBot
 
 from desktop.core.events import TextDelta, TurnEnded, TurnEndReason, TurnStarted
 from desktop.ui import theme
-from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.stream_view import AssistantView
 from desktop.ui.conversation.view import ConversationView
+from tests.ui.conftest import shown_view
 
 ANSWER = (
     "First the parser:\n\n```python\nparse = 1\n```\n\n"
@@ -26,12 +26,7 @@ ANSWER = (
 
 
 def _answer(qtbot: QtBot) -> tuple[ConversationView, AssistantView]:
-    transcript = TranscriptModel()
-    view = ConversationView(transcript)
-    qtbot.addWidget(view)
-    view.resize(800, 900)
-    view.show()
-    qtbot.waitExposed(view)
+    transcript, view = shown_view(qtbot, (800, 900))
     transcript.apply(TurnStarted(turn_id="t1", prompt="go"))
     transcript.apply(TextDelta(turn_id="t1", text=ANSWER))
     transcript.apply(TurnEnded(turn_id="t1", reason=TurnEndReason.COMPLETED))
