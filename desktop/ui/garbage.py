@@ -137,15 +137,16 @@ class Pacer:
         """The loop is about to wait (the dispatcher's ``aboutToBlock``): collect what is due;
         returns the objects found."""
         now = self._clock()
+        due = due_generation(full=True)
+        if due == 2 and self._full_due is None:
+            self._full_due = now
         waited = self._full_due is not None and now - self._full_due >= DEFER_MAX_S
-        generation = due_generation(full=self._slept >= QUIET_S or waited)
+        generation = due if due != 2 or self._slept >= QUIET_S or waited else 1
         found = 0
         if generation is not None:
             found = gc.collect(generation)
             if generation == 2:
                 self._full_due = None
                 self.full_collections += 1
-            elif due_generation(full=True) == 2 and self._full_due is None:
-                self._full_due = now
         self._blocked_at = self._clock()
         return found
