@@ -1,17 +1,22 @@
 """The e2e tests' X display: a fresh Xvfb for each test, on a display number Xvfb picks itself.
 
-Xvfb ``-displayfd`` chooses a free number and writes it once it accepts connections, so tests
-running in parallel (pytest-xdist workers) never race for the same number.
+Xvfb ``-displayfd`` chooses a free number and writes it once it accepts connections. Two Xvfb
+starting at the same moment can still both take the first free number (its lock file is seen
+half-written and taken for stale; seen twice, as "could not connect to display :0", when two
+test runs shared the machine), so each start holds a file lock until its number is known.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import select
 import shutil
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -36,15 +41,17 @@ def display() -> Iterator[str]:
     if shutil.which("Xvfb") is None or shutil.which("xdotool") is None:
         pytest.fail("Xvfb and xdotool are required for the e2e test")
     read, write = os.pipe()
-    xvfb = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x860x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,),
-    )  # fmt: skip
-    os.close(write)
-    try:
-        number = _read_line(read, 10)
-    finally:
-        os.close(read)
+    with (Path(tempfile.gettempdir()) / "agentdesk-test-xvfb.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one Xvfb chooses its number at a time
+        xvfb = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x860x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,),
+        )  # fmt: skip
+        os.close(write)
+        try:
+            number = _read_line(read, 10)
+        finally:
+            os.close(read)
     if not number.isdigit():
         xvfb.kill()
         xvfb.wait(10)
