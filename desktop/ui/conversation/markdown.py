@@ -51,6 +51,8 @@ OPEN_CODE = "\0open"
 _CODE_STYLES = {False: "xcode", True: "github-dark"}
 #: Contrast every syntax colour reaches on the code background (WCAG AA is 4.5).
 _AA = 4.6
+#: A code block's "Copy" link in rendered HTML, up to its colour (``MarkdownRenderer._fence``).
+_LINK_COLOUR = re.compile(rf'(<a href="{COPY_SCHEME}:[^"]*" style="color:)#[0-9a-fA-F]{{6}}')
 _LONG_WORD = re.compile(r"(\S{80})(?=\S)")
 #: One type scale: heading sizes relative to the body text (Qt's size keywords follow zoom).
 _HEADINGS = {
@@ -115,6 +117,31 @@ def render_later(dark: bool, text: str, codes: MutableMapping[str, str]) -> Futu
         if missing:
             _warm(missing)
         return _worker_renderer(dark).render(text, codes)
+
+    return worker.submit(job, notify=True)
+
+
+#: What ``render_live_later`` gives back: the HTML, the code of each "Copy" link, and whether it
+#: was drawn with every lexer it needs (False: its code is plain; render it again later).
+LiveHtml = tuple[str, dict[str, str], bool]
+
+
+def conceal_links(html: str, surface: str) -> str:
+    """``html`` with its code blocks' "Copy" drawn in the code background ``surface`` (the open
+    block while it streams: shown as it will be once finished, ``reveal.CopyLinks``)."""
+    return _LINK_COLOUR.sub(rf"\g<1>{surface}", html)
+
+
+def render_live_later(dark: bool, text: str, surface: str) -> Future[LiveHtml]:
+    """The open (still growing) block rendered on the worker thread, its code plain while its
+    lexers are built there (never waited for: the open block is drawn again once they are),
+    its code blocks' "Copy" links drawn in ``surface`` (``reveal.conceal_links``)."""
+
+    def job() -> LiveHtml:
+        ready = prepare_languages(fence_languages(text))  # those missing: built after this job
+        codes: dict[str, str] = {}
+        out = _worker_renderer(dark).render(text, codes, wait=False)
+        return conceal_links(out, surface), codes, ready
 
     return worker.submit(job, notify=True)
 

@@ -9,23 +9,12 @@ link in the code's own background colour until then (a colour change, never a re
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor, QFocusEvent, QPaintEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QTextBrowser, QToolButton
 
 from desktop.ui import theme
 from desktop.ui.conversation.markdown import COPY_SCHEME
-
-#: A code block's "Copy" link in rendered HTML, up to its colour (``markdown.Renderer._fence``).
-_LINK_COLOUR = re.compile(rf'(<a href="{COPY_SCHEME}:[^"]*" style="color:)#[0-9a-fA-F]{{6}}')
-
-
-def conceal_links(html: str) -> str:
-    """``html`` with its code blocks' "Copy" drawn in the code background (the open block
-    while it streams: shown as it will be once finished)."""
-    return _LINK_COLOUR.sub(rf"\g<1>{theme.current().surface}", html)
 
 
 class RevealButton(QToolButton):

@@ -4,10 +4,12 @@ Only what is new since the last repaint is rendered (the view calls ``refresh`` 
 per second): finished markdown blocks become fixed documents once, and only the short open block
 is re-rendered on each tick. A frame does at most ``TICK_BUDGET_S`` of that work, in small steps
 (the HTML parsed; the parse inserted; its "Copy" links found), so no single block, however many
-code blocks or tables it holds, stalls the loop. A finished block's markdown becomes HTML on the
-worker thread (``markdown.render_later``: its lexers built, its code highlighted there), the
-next one while this one is inserted; the open block draws code plain until its lexer is built
-(``markdown.prepare_languages``). What is rendered
+code blocks or tables it holds, stalls the loop. Markdown becomes HTML on the worker thread
+(``worker``): a finished block's with its lexers built and its code highlighted
+(``markdown.render_later``), the next one while this one is inserted; the open block's as it
+grows (``markdown.render_live_later``: one render in flight, the newest text sent when it comes
+back, its HTML shown at the next turn of the loop; code drawn plain until its lexer is built
+there, then drawn again). What is rendered
 depends only on the text, not on how it arrived (``BlockSplitter`` cuts where the text says,
 each block keeps its own paragraph format), so a streamed reply and the same reply reopened from
 history look the same. A theme change renders the whole reply again in the new palette
@@ -41,12 +43,12 @@ from desktop.ui.conversation.document import AnswerDocument, parse
 from desktop.ui.conversation.links import open_link
 from desktop.ui.conversation.markdown import (
     COPY_SCHEME,
-    fence_languages,
-    prepare_languages,
+    LiveHtml,
     render_later,
+    render_live_later,
     renderer,
 )
-from desktop.ui.conversation.reveal import RevealButton, conceal_links
+from desktop.ui.conversation.reveal import RevealButton
 from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role
 
@@ -136,6 +138,8 @@ class AssistantView(QWidget):
         self.codes: dict[str, str] = {}
         #: The finished block being rendered on the worker thread (``markdown.render_later``).
         self._rendering: Future[str] | None = None
+        #: The open block being rendered on the worker thread (at most one at a time).
+        self._live_job: Future[LiveHtml] | None = None
         self._splitter = BlockSplitter()
         self._documents: list[AnswerDocument] = []
         #: Widgets holding ``PAGE_DOCUMENTS`` documents each: a document that grows lays out its
@@ -223,7 +227,8 @@ class AssistantView(QWidget):
     @property
     def busy(self) -> bool:
         """Work waits for the next frame (a frame renders for at most ``TICK_BUDGET_S``)."""
-        return self._working or self._splitter.live != self._live_source
+        live = self._splitter.live != self._live_source or self._live_job is not None
+        return self._working or live
 
     def _step(self) -> bool:
         """Take the next step of the oldest finished block not shown; False: none can be taken
@@ -253,10 +258,28 @@ class AssistantView(QWidget):
             text = self._backlog.popleft()
             self._rendering = render_later(self._renderer.dark, text, self.codes)
 
-    def _on_rendered(self, future: Future[str]) -> None:
+    def _on_rendered(self, future: Future[object]) -> None:
         """A job of the worker thread is done: this answer's block goes on at once."""
-        if future is self._rendering and not self._more.isActive():
+        mine = future is self._rendering or future is self._live_job
+        if mine and not self._more.isActive():
             self._more.start()
+
+    def _draw_live(self) -> bool:
+        """Show the open block's HTML rendered on the worker thread, if it is back (a failed
+        render leaves what is shown); whether it was shown."""
+        job = self._live_job
+        if job is None or not job.done():
+            return False
+        self._live_job = None
+        if job.exception() is not None:
+            return False  # logged by the worker; the next change renders it again
+        html, codes, ready = job.result()
+        self._live_codes = codes
+        self._live.replace_html(html)
+        self._live.setVisible(bool(html))
+        if not ready and self._live_source == self._splitter.live:
+            self._live_source = "\0"  # drawn again once its code's lexers are built
+        return True
 
     def refresh(self) -> None:
         """Render finished blocks once and the open block again, for at most one budget."""
@@ -274,19 +297,19 @@ class AssistantView(QWidget):
             self._backlog.extend(self._splitter.finish())
         if self._more.isActive():
             return  # the view's frame, while a continuation is due: one budget per turn
+        drawn = self._draw_live()
         live = self._splitter.live
         now = time.perf_counter()
-        due = now >= self._live_at + LIVE_INTERVAL_S or not live.strip()  # hiding costs nothing
-        drawn = live != self._live_source and due
-        if drawn:
+        due = now >= self._live_at + LIVE_INTERVAL_S
+        if live != self._live_source and not live.strip():  # hiding costs nothing: at once
+            self._live_source, self._live_codes, self._live_job = live, {}, None
+            self._live.replace_html("")
+            self._live.hide()
+        elif live != self._live_source and due and self._live_job is None:
             self._live_at = now
             self._live_source = live
-            self._live_codes = {}
-            html = self._renderer.render(live, self._live_codes, wait=False)
-            self._live.replace_html(conceal_links(html))
-            self._live.setVisible(bool(live.strip()))
-            if not prepare_languages(fence_languages(live)):
-                self._live_source = "\0"  # drawn again once its code's lexers are built
+            palette = self._renderer.palette
+            self._live_job = render_live_later(palette.dark, live, palette.surface)
         # What the budget leaves goes to the finished blocks: at least one step when the open
         # block was not drawn (it is drawn at most once a frame, so every reply gets to its end).
         if not drawn or time.perf_counter() < deadline:
