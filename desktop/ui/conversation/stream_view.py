@@ -86,6 +86,7 @@ class AssistantView(QWidget):
         self.item = item
         self._take_new = take_new
         self._text_of = text_of
+        self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)  # grows at its bottom (opaque.py)
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(2, 0, 2, 0)
         self._layout.setSpacing(0)
@@ -213,6 +214,7 @@ class AssistantView(QWidget):
         last.anchorClicked.connect(self._on_link)
         if len(self._documents) % PAGE_DOCUMENTS == 0:
             page = QWidget()
+            page.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
             column = QVBoxLayout(page)
             column.setContentsMargins(0, 0, 0, 0)
             column.setSpacing(0)

@@ -47,6 +47,7 @@ from desktop.ui import theme
 from desktop.ui.conversation.column import TranscriptColumn
 from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble, exit_message
 from desktop.ui.conversation.model import TranscriptModel
+from desktop.ui.conversation.opaque import keep_opaque
 from desktop.ui.conversation.rows import MARGIN_Y, SPACING, EntryRow, Extra, shows
 from desktop.ui.conversation.stream_view import AssistantView
 from desktop.ui.conversation.style import SHEET
@@ -98,6 +99,7 @@ class ConversationView(QScrollArea):
         self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         body = TranscriptColumn()
         body.setObjectName("transcript")
+        keep_opaque(body)  # following the bottom moves it every frame: scrolled by copying
         self._column = QVBoxLayout(body)
         self._column.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)  # TranscriptColumn
         self._column.setContentsMargins(28, MARGIN_Y, 28, MARGIN_Y)
@@ -243,6 +245,7 @@ class ConversationView(QScrollArea):
     def build_row(self, row: EntryRow) -> QWidget:
         """A container showing ``row``'s entry and the extras below it."""
         container = QWidget()
+        container.setAttribute(Qt.WidgetAttribute.WA_StaticContents)  # see opaque.py
         layout = QVBoxLayout(container)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(SPACING)
