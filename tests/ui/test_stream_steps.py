@@ -79,9 +79,9 @@ def test_with_no_budget_a_turn_of_the_loop_takes_one_step(
     real_step = AssistantView._step
     real_refresh = AssistantView.refresh
 
-    def step(self: AssistantView) -> bool:
-        taken = real_step(self)
-        steps[-1] += taken
+    def step(self: AssistantView, costly_taken: bool) -> bool | None:
+        taken = real_step(self, costly_taken)
+        steps[-1] += taken is not None
         return taken
 
     def refresh(self: AssistantView) -> None:
@@ -103,6 +103,32 @@ def test_with_no_budget_a_turn_of_the_loop_takes_one_step(
     assert max(steps) == 1
     assert sum(steps) >= 4 * answer.block_count  # markdown, HTML, insert, links: one a turn
     assert answer.shown_html() == reference
+
+
+def test_a_turn_of_the_loop_takes_one_costly_step_however_long_its_budget(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    costly: list[int] = [0]
+    real_step = AssistantView._step
+    real_refresh = AssistantView.refresh
+
+    def step(self: AssistantView, costly_taken: bool) -> bool | None:
+        taken = real_step(self, costly_taken)
+        costly[-1] += taken is True
+        return taken
+
+    def refresh(self: AssistantView) -> None:
+        costly.append(0)
+        real_refresh(self)
+
+    monkeypatch.setattr(AssistantView, "_step", step)
+    monkeypatch.setattr(AssistantView, "refresh", refresh)
+    monkeypatch.setattr(stream_view, "TICK_BUDGET_S", 10.0)  # time never ends a turn's work
+    transcript, view = _view(qtbot)
+    transcript.apply(TextDelta(turn_id="t1", text=realistic_markdown(4)))
+    transcript.apply(TurnEnded(turn_id="t1", reason=TurnEndReason.COMPLETED))
+    answer = _finished(qtbot, view)
+    assert answer.block_count > 5 and max(costly) == 1  # an insert or a new document a turn
 
 
 @pytest.fixture

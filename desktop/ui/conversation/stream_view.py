@@ -232,16 +232,22 @@ class AssistantView(QWidget):
         live = self._splitter.live != self._live_source or self._live_job is not None
         return self._working or live
 
-    def _step(self) -> bool:
-        """Take the next step of the oldest finished block not shown; False: none can be taken
-        now (nothing left, or the next block is still being rendered on the worker thread)."""
+    def _step(self, costly_taken: bool) -> bool | None:
+        """Take the next step of the oldest finished block not shown: True if it was a costly
+        one (a new document, an insert: 2–6 ms), False if not; None: none can be taken now
+        (nothing left, the next block is still being rendered on the worker thread, or the
+        next step is costly and ``costly_taken``: one costly step a turn of the loop)."""
         if self._links is not None:
             self._documents[-1].copies.add_from(self._links)
             self._links = None
+        elif self._parsed and costly_taken:
+            return None
         elif self._parsed and self._full():
             self._new_document()  # a step of its own: a document is a widget (2–4 ms)
+            return True
         elif self._parsed:
             self._links = self._documents[-1].insert(self._parsed.popleft())
+            return True
         elif self._html:
             self._parsed.append(parse(self._html.popleft()))
         elif self._rendering is not None and self._rendering.done():
@@ -251,8 +257,8 @@ class AssistantView(QWidget):
         elif self._rendering is None and self._backlog:
             self._render_next()
         else:
-            return False
-        return True
+            return None
+        return False
 
     def _render_next(self) -> None:
         """Render the next finished block on the worker thread (its markdown and code)."""
@@ -313,10 +319,14 @@ class AssistantView(QWidget):
             palette = self._renderer.palette
             self._live_job = render_live_later(palette.dark, live, palette.surface)
         # What the budget leaves goes to the finished blocks: at least one step when the open
-        # block was not drawn (it is drawn at most once a frame, so every reply gets to its end).
+        # block was not drawn (it is drawn at most once a frame, so every reply gets to its end),
+        # and one costly step a turn at most (showing the open block is one).
         if not drawn or time.perf_counter() < deadline:
-            while self._step() and time.perf_counter() < deadline:
-                pass
+            costly = drawn
+            while (step := self._step(costly)) is not None:
+                costly = costly or step
+                if time.perf_counter() >= deadline:
+                    break
         busy = self.busy
         self.copy_button.setVisible(self._finished and not busy and bool(self.item.text))
         waiting = self._rendering is not None and not self._rendering.done()
