@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from desktop.core.entries import Added, Appended, Change, Changed, Item, StreamItem, ToolItem
 from desktop.core.events import ErrorEvent, SessionEvent, TurnEndReason
 from desktop.core.transcript import Transcript as Entries
+from desktop.ui.conversation import prebuild
 
 
 class TranscriptModel(QObject):
@@ -48,6 +49,7 @@ class TranscriptModel(QObject):
         self.loading = False
         self._fresh: dict[int, list[str]] = {}
         self._stored: asyncio.Event | None = None  # a reopened conversation: set once all is in
+        prebuild.schedule()  # the models its events use, built before a turn needs them
 
     @property
     def items(self) -> Sequence[Item]:
