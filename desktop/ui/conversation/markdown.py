@@ -108,15 +108,19 @@ def prepare_languages(langs: list[str]) -> bool:
     return not missing
 
 
-def render_later(dark: bool, text: str, codes: MutableMapping[str, str]) -> Future[str]:
+def render_later(
+    dark: bool, text: str, codes: MutableMapping[str, str], surface: str
+) -> Future[str]:
     """``renderer(dark).render(text, codes)`` on the worker thread, its lexers built first
-    (``worker.handoff().done`` says when it is ready). Its code goes into ``codes`` there."""
+    (``worker.handoff().done`` says when it is ready), its "Copy" links drawn in ``surface``
+    (``conceal_links``: not coloured again once in the document). Its code goes into
+    ``codes`` there."""
 
     def job() -> str:
         missing = [lang for lang in dict.fromkeys(fence_languages(text)) if lang not in _LEXERS]
         if missing:
             _warm(missing)
-        return _worker_renderer(dark).render(text, codes)
+        return conceal_links(_worker_renderer(dark).render(text, codes), surface)
 
     return worker.submit(job, notify=True)
 

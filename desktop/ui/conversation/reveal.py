@@ -47,19 +47,21 @@ class CopyLinks:
         self._focused: tuple[int, int] | None = None
 
     def add_from(self, start: int) -> None:
-        """Find the links from ``start`` on (text just appended) and conceal them."""
+        """Find the links from ``start`` on (text just appended) and conceal them (those not
+        drawn concealed already: a change of colour repaints the whole document)."""
+        hidden = QColor(theme.current().surface)
         block = self._browser.document().findBlock(start)
         while block.isValid():
             it = block.begin()
             while not it.atEnd():
                 fragment = it.fragment()
-                if fragment.isValid() and fragment.charFormat().anchorHref().startswith(
-                    f"{COPY_SCHEME}:"
-                ):
+                form = fragment.charFormat()
+                if fragment.isValid() and form.anchorHref().startswith(f"{COPY_SCHEME}:"):
                     link = (fragment.position(), fragment.position() + fragment.length())
                     if link not in self.links:
                         self.links.append(link)
-                        self._paint(link, shown=False)
+                        if form.foreground().color() != hidden:
+                            self._paint(link, shown=False)
                 it += 1
             block = block.next()
 

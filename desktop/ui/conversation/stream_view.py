@@ -31,6 +31,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QLayout,
     QVBoxLayout,
     QWidget,
 )
@@ -218,6 +219,10 @@ class AssistantView(QWidget):
             column = QVBoxLayout(page)
             column.setContentsMargins(0, 0, 0, 0)
             column.setSpacing(0)
+            # A document that grows makes its page as tall at once: laid out in the page's old
+            # height first, the page's documents were squeezed up, then moved back down, every
+            # document on screen painted again twice a frame.
+            column.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
             self._pages.append(page)
             self._layout.insertWidget(self._layout.indexOf(self._live), page)
             page.show()  # now, not at the next turn of the loop: laid out with its text
@@ -264,7 +269,8 @@ class AssistantView(QWidget):
         """Render the next finished block on the worker thread (its markdown and code)."""
         if self._backlog:
             text = self._backlog.popleft()
-            self._rendering = render_later(self._renderer.dark, text, self.codes)
+            palette = self._renderer.palette
+            self._rendering = render_later(palette.dark, text, self.codes, palette.surface)
 
     def _on_rendered(self, future: Future[object]) -> None:
         """A job of the worker thread is done: this answer's block goes on at once."""
