@@ -9,7 +9,7 @@ grows (``replace_html``).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSizeF, Qt
+from PySide6.QtCore import QEvent, QSizeF, Qt, QTimer
 from PySide6.QtGui import (
     QFocusEvent,
     QMouseEvent,
@@ -51,6 +51,11 @@ class AnswerDocument(QTextBrowser):
         self.document().documentLayout().documentSizeChanged.connect(self._fit)
         self.document().setUndoRedoEnabled(False)  # read-only: the link colours are no edits
         self.setFixedHeight(0)
+        self._repaint = QTimer(self)  # see ``_repaint_later``
+        self._repaint.setSingleShot(True)
+        self._repaint.setInterval(0)
+        self._repaint.timeout.connect(self._repaint_now)
+        self._repaint_top = 0
         self.blocks = 0
         self.viewport().setMouseTracking(True)
         #: Its code blocks' "Copy" links, drawn on hover and keyboard focus only.
@@ -89,8 +94,7 @@ class AnswerDocument(QTextBrowser):
         finally:
             layout.blockSignals(False)
         self._fit(layout.documentSize())
-        viewport = self.viewport()
-        viewport.update(0, max(0, above), viewport.width(), viewport.height())
+        self._repaint_later(max(0, above))
         return start
 
     def replace_html(self, html: str) -> None:
@@ -103,7 +107,19 @@ class AnswerDocument(QTextBrowser):
         finally:
             layout.blockSignals(False)
         self._fit(layout.documentSize())
-        self.viewport().update()  # its repaint was one of the signals held back
+        self._repaint_later(0)  # its repaint was one of the signals held back
+
+    def _repaint_later(self, top: int) -> None:
+        """Paint from ``top`` down once the view has scrolled to what is new: Qt scrolls the
+        column by copying what is on screen only if nothing there waits to be painted (a
+        repaint asked for now made it paint the whole screen instead)."""
+        active = self._repaint.isActive()
+        self._repaint_top = min(top, self._repaint_top) if active else top
+        self._repaint.start()
+
+    def _repaint_now(self) -> None:
+        viewport = self.viewport()
+        viewport.update(0, self._repaint_top, viewport.width(), viewport.height())
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         super().mouseMoveEvent(event)
