@@ -3,8 +3,9 @@
 Only what is new since the last repaint is rendered (the view calls ``refresh`` at most 60 times
 per second): finished markdown blocks become fixed documents once, and only the short open block
 is re-rendered on each tick. A frame does at most ``TICK_BUDGET_S`` of that work, in small steps
-(the HTML parsed; the parse inserted; its "Copy" links found), so no single block, however many
-code blocks or tables it holds, stalls the loop. Markdown becomes HTML on the worker thread
+(the HTML parsed; the parse inserted; its "Copy" links found), at most one of them costly (an
+insert, a new document, the open block's new HTML) a turn of the loop, so no single block,
+however many code blocks or tables it holds, stalls the loop. Markdown becomes HTML on the worker thread
 (``worker``): a finished block's with its lexers built and its code highlighted
 (``markdown.render_later``), the next one while this one is inserted; the open block's as it
 grows (``markdown.render_live_later``: one render in flight, the newest text sent when it comes
