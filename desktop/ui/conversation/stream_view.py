@@ -5,16 +5,15 @@ per second): finished markdown blocks become fixed documents once, and only the 
 is re-rendered on each tick. A frame does at most ``TICK_BUDGET_S`` of that work, in small steps
 (the HTML parsed; the parse inserted; its "Copy" links found), at most one of them costly (an
 insert, a new document, the open block's new HTML) a turn of the loop, so no single block,
-however many code blocks or tables it holds, stalls the loop. Markdown becomes HTML on the worker thread
-(``worker``): a finished block's with its lexers built and its code highlighted
+however many code blocks or tables it holds, stalls the loop. Markdown becomes HTML on the
+worker thread (``worker``): a finished block's with its lexers built and its code highlighted
 (``markdown.render_later``), the next one while this one is inserted; the open block's as it
 grows (``markdown.render_live_later``: one render in flight, the newest text sent when it comes
 back, its HTML shown at the next turn of the loop; code drawn plain until its lexer is built
-there, then drawn again). What is rendered
-depends only on the text, not on how it arrived (``BlockSplitter`` cuts where the text says,
-each block keeps its own paragraph format), so a streamed reply and the same reply reopened from
-history look the same. A theme change renders the whole reply again in the new palette
-(``rerender``).
+there, then drawn again). What is rendered depends only on the text, not on how it arrived
+(``BlockSplitter`` cuts where the text says, each block keeps its own paragraph format), so a
+streamed reply and the same reply reopened from history look the same. A theme change renders
+the whole reply again in the new palette (``rerender``).
 """
 
 from __future__ import annotations
