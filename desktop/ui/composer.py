@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 #: Seconds after the last key typed into the composer during which it is "in use": a new
 #: approval request does not take keyboard focus from it (see ``PromptEdit.in_use``).
 TYPING_IDLE_S = 1.5
+#: ``QTextDocument``'s default ``documentMargin`` (nothing here changes it): reading it from the
+#: document would make PySide build ``QTextDocument``'s class and enums before the first paint.
+DOCUMENT_MARGIN = 4.0
 
 
 class PromptEdit(QPlainTextEdit):
@@ -71,7 +74,7 @@ class PromptEdit(QPlainTextEdit):
     def fit_lines(self, lines: int = 3) -> None:
         """A fixed height of ``lines`` lines of its font (it follows zoom and font size)."""
         margins = self.contentsMargins()
-        frame = 2 * self.document().documentMargin() + margins.top() + margins.bottom()
+        frame = 2 * DOCUMENT_MARGIN + margins.top() + margins.bottom()
         self.setFixedHeight(round(lines * self.fontMetrics().lineSpacing() + frame))
 
     def changeEvent(self, event: QEvent) -> None:

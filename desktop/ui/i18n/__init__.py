@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
 #: Where the compiled catalogues of Agent Desk live (``agentdesk_<lang>.qm``).
 FOLDER = Path(__file__).resolve().parent
@@ -37,6 +37,8 @@ def install(
     ours = QTranslator(app)
     if ours.load(chosen, PREFIX, "_", str(folder or FOLDER)):
         installed.append(ours)
+        from PySide6.QtCore import QLibraryInfo  # only then: English needs no Qt catalogue
+
         qt_own = QTranslator(app)
         qt_folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
         if qt_own.load(chosen, "qtbase", "_", qt_folder):

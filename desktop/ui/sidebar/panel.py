@@ -122,9 +122,7 @@ class HistorySidebar(QWidget):
         wrap.setContentsMargins(10, 0, 10, 0)
         wrap.addWidget(self.new)
         column.addLayout(wrap)
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(SEARCH_DELAY_MS)
+        self._search_timer: QTimer | None = None  # made at the first keystroke (``_timer``)
         self._parts: tuple[ConversationList, SearchResults, ConfirmDeleteBar, UndoBar] | None = None
         self._connect_signals()
         if not lazy:
@@ -226,7 +224,17 @@ class HistorySidebar(QWidget):
     def _connect_signals(self) -> None:
         self.new.clicked.connect(self.new_requested)
         self.search.textChanged.connect(self._on_text)
-        self._timer.timeout.connect(self._on_settled)
+
+    @property
+    def _timer(self) -> QTimer:
+        """The pause after typing before a search runs (made on first use, not before the
+        first paint)."""
+        if self._search_timer is None:
+            self._search_timer = QTimer(self)
+            self._search_timer.setSingleShot(True)
+            self._search_timer.setInterval(SEARCH_DELAY_MS)
+            self._search_timer.timeout.connect(self._on_settled)
+        return self._search_timer
 
     # ------------------------------------------------------------------ search
     def focus_search(self) -> None:
@@ -243,7 +251,8 @@ class HistorySidebar(QWidget):
         if text.strip():
             self._timer.start()
         else:
-            self._timer.stop()
+            if self._search_timer is not None:
+                self._search_timer.stop()
             self._on_settled()
 
     def _on_settled(self) -> None:
@@ -279,8 +288,9 @@ class HistorySidebar(QWidget):
             self.results.setFocus()
             return True
         if key in (qt.Key.Key_Return, qt.Key.Key_Enter) and self.searching:
-            if self._timer.isActive():  # Enter before the pause: search now
-                self._timer.stop()
+            timer = self._search_timer
+            if timer is not None and timer.isActive():  # Enter before the pause: search now
+                timer.stop()
                 self._on_settled()
                 return True
             item = self.results.currentItem()
