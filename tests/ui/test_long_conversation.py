@@ -225,6 +225,29 @@ def test_a_stored_conversation_paints_once_its_last_screen_is_built(qtbot: QtBot
     assert not other.rows.veiled and other.viewport().updatesEnabled()
 
 
+def test_a_stored_conversation_loaded_into_a_hidden_view_stays_veiled_until_shown(
+    qtbot: QtBot,
+) -> None:
+    """A stored conversation is loaded before its pane shows: the veil (viewport and scroll bar
+    strip) lifts once the shown view's last screen is built, not while it is hidden (where no
+    spacer is laid out and every row would seem built)."""
+    transcript = TranscriptModel()
+    view = ConversationView(transcript)
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    transcript.load(_turns(200))
+    strip = view.verticalScrollBar().parentWidget()
+    assert strip is not None
+    qtbot.waitUntil(lambda: view.rows.built > 0 and not view.rows._pass.isActive(), timeout=15_000)
+    assert not view.rows.covered()
+    assert view.rows.veiled and not view.viewport().updatesEnabled()
+    assert not strip.updatesEnabled()
+    view.show()
+    qtbot.waitUntil(lambda: not view.rows.veiled, timeout=15_000)
+    assert view.rows.covered() and view.at_bottom()
+    assert view.viewport().updatesEnabled() and strip.updatesEnabled()
+
+
 def test_an_entry_far_up_that_grows_makes_the_column_taller(qtbot: QtBot) -> None:
     """The column keeps its rows' heights between passes: an entry that changes while its row
     is not built (an extension's message, a restarted exit) is estimated again."""

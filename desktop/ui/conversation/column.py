@@ -1,5 +1,5 @@
-"""The transcript column: its widget, and its layout of the built rows with a spacer for each run
-of rows not built.
+"""The transcript column: its widget, its layout of the built rows with a spacer for each run
+of rows not built, and the veil that keeps it from painting while a stored conversation opens.
 
 ``virtual.VirtualColumn`` decides which rows have widgets; ``ColumnLayout`` makes the column's
 ``QVBoxLayout`` hold exactly those, in order, with spacers as tall as the rows they stand for,
@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, QTimer
+from PySide6.QtWidgets import QScrollArea, QVBoxLayout, QWidget
 
 from desktop.ui.conversation.rows import SPACING
+
+#: Longest a veiled view waits for its viewport to be built (``Veil``).
+VEIL_MAX_MS = 1000
 
 
 class TranscriptColumn(QWidget):
@@ -89,3 +92,33 @@ class ColumnLayout:
             spacers.append(spacer)
         spacer.setFixedHeight(max(0, gap - SPACING))
         return spacer
+
+
+class Veil:
+    """Paint nothing of a view until its viewport is built: a conversation that opens shows its
+    last screen in one paint, not a paint per pass as its rows come (what was on screen stays
+    until then, as a browser holds the last page until the next one paints). The scroll bar's
+    strip is veiled too: its range changes at every pass, and each repaint of the strip paints
+    every widget behind it (2 ms). Lifted when the view is covered, or after ``VEIL_MAX_MS``."""
+
+    def __init__(self, view: QScrollArea) -> None:
+        self._view = view
+        self.on = False
+
+    def cover(self) -> None:
+        """Stop painting the view (until ``lift``)."""
+        self.on = True
+        for part in self._parts():
+            part.setUpdatesEnabled(False)
+        QTimer.singleShot(VEIL_MAX_MS, self._view, self.lift)
+
+    def lift(self) -> None:
+        """Paint the view again (now, all of it)."""
+        if self.on:
+            self.on = False
+            for part in self._parts():
+                part.setUpdatesEnabled(True)
+
+    def _parts(self) -> list[QWidget]:
+        strip = self._view.verticalScrollBar().parentWidget()
+        return [self._view.viewport(), *([strip] if strip is not None else [])]

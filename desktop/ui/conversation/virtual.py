@@ -3,9 +3,11 @@
 The column holds, in order, the built rows and, for each run of rows not built, one spacer as
 tall as those rows (``rows.EntryRow.height``: measured, else estimated). A pass (``realize``) builds
 the rows within one screen above and below the viewport, from the one nearest the viewport out,
-for at most ``SLICE_S`` of the event loop (the rest in the next pass); rows outside that margin
-are destroyed unless the host keeps them (the streaming answer, a pending approval card, the row
-with the keyboard). Opening a conversation at the bottom builds its last screen first.
+while the turn of the event loop has budget left (``turn_budget``; the rest in the next pass);
+rows outside that margin are destroyed unless the host keeps them (the streaming answer, a
+pending approval card, the row with the keyboard). Opening a conversation at the bottom builds
+its last screen first. A row costs twice: built (its widgets made) and placed (shown, polished,
+laid out); when the turn cannot pay both, it is placed at the next pass, before more are built.
 
 What the user looks at does not move while rows above it are built and measured: the first row
 in view and its distance to the viewport's top are the anchor, set again after every change of
@@ -29,15 +31,12 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QScrollArea, QVBoxLayout, QWidget
 
 from desktop.core.entries import Item
-from desktop.ui.conversation.column import ColumnLayout
+from desktop.ui.conversation.column import ColumnLayout, Veil
 from desktop.ui.conversation.rows import MARGIN_Y, SPACING, EntryRow, Extra
+from desktop.ui.turn_budget import TurnShare
 
-#: Time one pass may spend building rows (the next pass goes on at the next turn of the loop).
-SLICE_S = 0.004
 #: Height used for the margin before the viewport has its size (a hidden pane).
 _MIN_SCREEN = 600
-#: Longest a veiled view waits for its viewport to be built (``veil``).
-VEIL_MAX_MS = 1000
 
 
 def _placed(widget: QWidget) -> bool:
@@ -95,10 +94,14 @@ class VirtualColumn(QObject):
         self._pass = QTimer(self)
         self._pass.setSingleShot(True)
         self._pass.setInterval(0)
-        self._pass.timeout.connect(self.realize)
+        self._pass.timeout.connect(self._on_pass)
+        self._share = TurnShare()
+        self._row_cost = 0.0  # what building the last row took (seconds)
+        self._place_cost = 0.0  # what placing the last rows built took (seconds)
+        self._unplaced: list[EntryRow] = []  # built at the last pass, placed at the next
         self.built = 0  # rows built so far, ever (tests and benchmarks look at it)
         self._busy = False
-        self.veiled = False
+        self._veil = Veil(view)
 
     # ------------------------------------------------------------------ rows
     def width(self) -> int:
@@ -188,22 +191,22 @@ class VirtualColumn(QObject):
         return starts
 
     def covered(self) -> bool:
-        """Whether everything in the viewport is built (no estimated gap in view)."""
+        """Whether everything in the viewport is built (no estimated gap in view); never while
+        the view is hidden (its column is not laid out: the veil would lift before the rows
+        near the bottom are built, and each pass after it would paint)."""
+        if not self._view.isVisible():
+            return False
         top = self._view.verticalScrollBar().value()
         return self._column.covered(top, top + self._view.viewport().height())
 
     def veil(self) -> None:
-        """Paint nothing of the view until its viewport is built: a conversation that opens
-        shows its last screen in one paint, not a paint per pass as its rows come (what was on
-        screen stays until then, as a browser holds the last page until the next one paints)."""
-        self.veiled = True
-        self._view.viewport().setUpdatesEnabled(False)
-        QTimer.singleShot(VEIL_MAX_MS, self._unveil)
+        """Paint nothing of the view until its viewport is built (``column.Veil``)."""
+        self._veil.cover()
 
-    def _unveil(self) -> None:
-        if self.veiled:
-            self.veiled = False
-            self._view.viewport().setUpdatesEnabled(True)
+    @property
+    def veiled(self) -> bool:
+        """Whether the view paints nothing yet (``veil``)."""
+        return self._veil.on
 
     def schedule(self) -> None:
         """Run a pass at the next turn of the loop."""
@@ -211,11 +214,16 @@ class VirtualColumn(QObject):
             self._pass.start()
 
     # ------------------------------------------------------------------ passes
+    def _on_pass(self) -> None:
+        if self._share.may_start():
+            self.realize()
+        else:
+            self.schedule()
+
     def realize(self) -> None:
-        """Build what is near the viewport (for at most ``SLICE_S``), drop what is far."""
+        """Build what is near the viewport (while the turn has budget), drop what is far."""
         if not self.rows:
             return
-        deadline = time.perf_counter() + SLICE_S
         self._measure()
         starts = self._tops()
         screen = max(self._view.viewport().height(), _MIN_SCREEN)
@@ -234,21 +242,31 @@ class VirtualColumn(QObject):
         if self._host.following():
             order = list(reversed(wanted))
         changed, more = False, False
-        new: list[EntryRow] = []
+        # Rows built at the last pass and not placed yet are placed now, before more are built.
+        pending, self._unplaced = self._unplaced, []
+        new: list[EntryRow] = list(pending)
         for index in order:
             row = self.rows[index]
             if row.widget is None:
-                if new and time.perf_counter() >= deadline:
+                if new and not self._share.may_go_on(self._row_cost):
                     more = True
                     break
+                began = time.perf_counter()
                 self._build(row)
+                self._row_cost = time.perf_counter() - began
                 new.append(row)
         for row in list(self._built.values()):
             index = bisect.bisect_left(self._keys, row.key)
             if not first <= index < last and not self._keeps(row):
                 self._drop(row)
                 changed = True
+        new = [row for row in new if row.widget is not None]
+        if new and not (pending or changed or self._share.may_go_on(self._place_cost)):
+            # Placing them (shown, polished, laid out) is the other half of a row's cost: at the
+            # next pass, so no turn of the loop pays both (nothing moved: nothing was dropped).
+            self._unplaced, new, more = new, [], True
         if new or changed or self._stale:
+            began = time.perf_counter()
             self._busy = True  # the scrolling below is the column's, not the user's
             try:
                 self._relayout(starts)
@@ -256,10 +274,12 @@ class VirtualColumn(QObject):
                 self._restore()
             finally:
                 self._busy = False
+            if new:
+                self._place_cost = time.perf_counter() - began
             for row in new:
                 self._host.placed(row)
-        if self.veiled and self.covered():
-            self._unveil()
+        if self._veil.on and self.covered():
+            self._veil.lift()
         if more:
             self.schedule()
 

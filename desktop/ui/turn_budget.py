@@ -1,0 +1,68 @@
+"""One time budget per turn of the event loop, shared by all the work that can wait a turn.
+
+Work the window does a step at a time (building the transcript rows near the viewport, putting
+an answer's rendered blocks into its documents, opening a stored conversation) runs from
+zero-delay timers. Qt fires every due timer in one turn of the loop, and input waits for the
+turn to end, so two jobs that each kept their own slice of 4 ms made turns of 15-25 ms with
+what Qt does around them (polish, layout): the window did not answer a key for that long
+(issue 19: never more than 16 ms). They share one budget instead, counted from the start of the
+turn (the event dispatcher's ``aboutToBlock``, which Qt's GLib dispatcher emits before every
+turn, blocking or not): a job starts a step only while the turn has budget left, and goes on
+with more steps only while it still has.
+
+A job that found the budget spent waits for the next turn, once: it then takes at least one
+step whatever the turn has spent, so none of them starves while another has a long queue
+(``TurnShare``). Without an event dispatcher (no application yet) every turn has budget.
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication
+
+#: What the jobs together may spend of one turn of the loop before they wait for the next (Qt's
+#: own layout and painting in that turn, and one step over the budget, fit in a 16 ms frame).
+TURN_BUDGET_S = 0.006
+
+_started: float | None = None  # when this turn of the loop began; None: not hooked yet
+_dispatcher: QAbstractEventDispatcher | None = None
+
+
+def _turn_began() -> None:
+    global _started
+    _started = time.perf_counter()
+
+
+def spent() -> float:
+    """Seconds this turn of the event loop has run so far (0 without an event dispatcher)."""
+    global _dispatcher, _started
+    dispatcher = QAbstractEventDispatcher.instance() if QCoreApplication.instance() else None
+    if dispatcher is None:
+        return 0.0
+    if dispatcher is not _dispatcher:  # the first call, or a new application (tests)
+        _dispatcher = dispatcher
+        dispatcher.aboutToBlock.connect(_turn_began)
+        _started = time.perf_counter()
+    return time.perf_counter() - (_started or 0.0)
+
+
+class TurnShare:
+    """One job's use of the turn budget (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._waited = False
+
+    def may_start(self) -> bool:
+        """Whether the job may take a first step now; False: ask again at the next turn (where
+        the answer is yes)."""
+        if self._waited or spent() < TURN_BUDGET_S:
+            self._waited = False
+            return True
+        self._waited = True
+        return False
+
+    @staticmethod
+    def may_go_on(cost: float = 0.0) -> bool:
+        """Whether the job may take another step, expected to cost ``cost`` seconds."""
+        return spent() + cost < TURN_BUDGET_S

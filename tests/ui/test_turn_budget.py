@@ -1,0 +1,46 @@
+"""The turn budget (``desktop.ui.turn_budget``): jobs share one budget per turn of the loop.
+
+Through the real Qt event dispatcher: a job that finds the turn's budget spent waits for the
+next turn, once; the next turn starts with the budget whole again (the dispatcher's
+``aboutToBlock`` began it).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+from pytestqt.qtbot import QtBot
+
+from desktop.ui import turn_budget
+from desktop.ui.turn_budget import TURN_BUDGET_S, TurnShare
+
+
+def test_a_job_waits_one_turn_when_the_budget_is_spent(qtbot: QtBot) -> None:
+    share = TurnShare()
+    seen: list[tuple[str, bool, float]] = []
+
+    def first_turn() -> None:
+        turn_budget.spent()  # hooked to the dispatcher (the first use)
+        QTimer.singleShot(0, second_turn)
+        while turn_budget.spent() < TURN_BUDGET_S:  # another job used the turn up
+            pass
+        seen.append(("spent", share.may_start(), turn_budget.spent()))
+        seen.append(("asked again", share.may_start(), turn_budget.spent()))
+        seen.append(("go on", share.may_go_on(), turn_budget.spent()))
+
+    def second_turn() -> None:
+        seen.append(("next turn", share.may_start(), turn_budget.spent()))
+        seen.append(("go on", share.may_go_on(), turn_budget.spent()))
+        seen.append(("too dear", share.may_go_on(1.0), turn_budget.spent()))
+
+    QTimer.singleShot(0, first_turn)
+    qtbot.waitUntil(lambda: len(seen) == 6, timeout=15_000)
+    # Spent: not now; asked again in the same turn it goes (it waited once: never starved).
+    assert [(what, answer) for what, answer, _ in seen[:3]] == [
+        ("spent", False),
+        ("asked again", True),
+        ("go on", False),
+    ]
+    next_turn = seen[3]
+    assert next_turn[:2] == ("next turn", True)
+    assert next_turn[2] < seen[2][2]  # counted from the new turn's start
+    assert seen[5][:2] == ("too dear", False)
