@@ -106,8 +106,11 @@ class ConversationPane(QWidget):
         self.transcript = TranscriptModel(self)
         self.session.subscribe(self.transcript.apply)  # before the bridge: the model goes first
         self.bridge = SessionSignals(self.session, self)
-        self.view = ConversationView(self.transcript)
-        self.composer = Composer(workspace)
+        # Each part is made in its place (a widget given a parent later is polished and
+        # resolved again, its whole subtree: 2-4 ms of a pane's first turn).
+        self.body = QStackedWidget(self)
+        self.view = ConversationView(self.transcript, self.body)
+        self.composer = Composer(workspace, self)
         self.usage = Usage()
         #: Tokens and cost of the conversation so far (the status bar), by the price table.
         self.spend = Spend()
@@ -122,9 +125,8 @@ class ConversationPane(QWidget):
         # The conversation area: empty state until the first item, then the transcript; the
         # welcome panel when the agent cannot start for want of a key or program
         # (``desktop.ui.welcome``). The banner says why the agent cannot start otherwise.
-        self.body = QStackedWidget()
         self.body.addWidget(self.view)
-        self.fix_banner = FixBanner()
+        self.fix_banner = FixBanner(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)

@@ -86,6 +86,7 @@ class PaneParts:
         """The second step of a pane being filled (a stored conversation opening): a turn of
         the loop after the first, with the price table read off the loop, and a turn before
         what follows (the turns' cost, counted with that table)."""
+        await asyncio.sleep(0)  # a turn apart from the pane's first step
         self.build()
         if self._prices is not None:
             await asyncio.shield(self._prices)

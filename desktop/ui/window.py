@@ -249,6 +249,7 @@ class WorkspaceWindow(QMainWindow):
             factory=_failing_factory(factory) if isinstance(factory, str) else factory,
             scope=self.host.runtime.scope(f"conversation:{self.workspace}:{title}"),
             resume_id=resume_id,
+            parent=self.stack,
         )
         self.review.pane_added(pane)  # before the list grows: made once, then told of each
         self.panes.append(pane)

@@ -170,17 +170,17 @@ class ConversationView(QScrollArea):
         bar.valueChanged.connect(self._on_scrolled)
         self.jump.clicked.connect(self.follow)
 
-    def _make(self, item: Item) -> ItemWidget | None:
+    def _make(self, item: Item, parent: QWidget) -> ItemWidget | None:
         match item:
             case UserItem():
-                return UserBubble(item)
+                return UserBubble(item, parent)
             case StreamItem():
                 take = self.transcript.take_new if self._live else self._taker(item.key)
                 if item.thinking:
-                    return ThinkingView(item, take)
-                return AssistantView(item, take, self.transcript.text)
+                    return ThinkingView(item, take, parent)
+                return AssistantView(item, take, self.transcript.text, parent)
             case ToolItem():
-                card = ToolCard(item)
+                card = ToolCard(item, parent)
                 card.decided.connect(self.decided)
                 card.review_requested.connect(self.review_requested)
                 key = item.key
@@ -190,20 +190,20 @@ class ConversationView(QScrollArea):
                 return card
             case ExitItem() if item.key < self.transcript.loaded:
                 # From history: its Restart button belonged to an agent that is gone.
-                return MessageRow(item, "error", exit_message(item))
+                return MessageRow(item, "error", exit_message(item), parent)
             case ExitItem():
-                panel = ExitPanel(item)
+                panel = ExitPanel(item, parent)
                 panel.restart_requested.connect(self.restart_requested)
                 return panel
             case MessageItem():
                 text = shown(item.text, item.i18n)
-                return None if item.echo else MessageRow(item, item.level, text)
+                return None if item.echo else MessageRow(item, item.level, text, parent)
             case TurnEndItem():
                 said = shown(item.message, item.i18n) if item.message else None
                 if item.reason == TurnEndReason.STOPPED:
-                    return MessageRow(item, "info", said or self.tr("Stopped."))
+                    return MessageRow(item, "info", said or self.tr("Stopped."), parent)
                 if item.reason != TurnEndReason.COMPLETED and said:
-                    return MessageRow(item, "error", said)
+                    return MessageRow(item, "error", said, parent)
                 return None
             case PlanItem():
                 return None  # pinned above the composer (``desktop.ui.plan_view``)
@@ -244,12 +244,12 @@ class ConversationView(QScrollArea):
     # ------------------------------------------------------------------ rows (RowHost)
     def build_row(self, row: EntryRow) -> QWidget:
         """A container showing ``row``'s entry and the extras below it."""
-        container = QWidget()
+        container = QWidget(self.widget())
         container.setAttribute(Qt.WidgetAttribute.WA_StaticContents)  # see opaque.py
         layout = QVBoxLayout(container)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(SPACING)
-        widget = self._make(row.item)
+        widget = self._make(row.item, container)
         if widget is not None:
             self.widgets[row.key] = widget
             if isinstance(widget, UserBubble):
