@@ -215,14 +215,14 @@ def test_a_stored_conversation_paints_once_its_last_screen_is_built(qtbot: QtBot
     """No paint per pass while the last screen's rows come (rows popping in from the bottom):
     the viewport paints nothing until it is covered, then the whole screen."""
     _, view = _shown_view(qtbot, TURNS)
-    assert view.rows.veiled and not view.viewport().updatesEnabled()
+    assert view.rows.veil.on and not view.viewport().updatesEnabled()
     qtbot.waitUntil(lambda: view.viewport().updatesEnabled(), timeout=15_000)
-    assert view.rows.covered() and not view.rows.veiled
+    assert view.rows.covered() and not view.rows.veil.on
     live = TranscriptModel()  # a live conversation paints as it comes
     other = ConversationView(live)
     qtbot.addWidget(other)
     live.apply(TurnStarted(turn_id="t", prompt="hi"))
-    assert not other.rows.veiled and other.viewport().updatesEnabled()
+    assert not other.rows.veil.on and other.viewport().updatesEnabled()
 
 
 def test_a_stored_conversation_loaded_into_a_hidden_view_stays_veiled_until_shown(
@@ -240,10 +240,10 @@ def test_a_stored_conversation_loaded_into_a_hidden_view_stays_veiled_until_show
     assert strip is not None
     qtbot.waitUntil(lambda: view.rows.built > 0 and not view.rows._pass.isActive(), timeout=15_000)
     assert not view.rows.covered()
-    assert view.rows.veiled and not view.viewport().updatesEnabled()
+    assert view.rows.veil.on and not view.viewport().updatesEnabled()
     assert not strip.updatesEnabled()
     view.show()
-    qtbot.waitUntil(lambda: not view.rows.veiled, timeout=15_000)
+    qtbot.waitUntil(lambda: not view.rows.veil.on, timeout=15_000)
     assert view.rows.covered() and view.at_bottom()
     assert view.viewport().updatesEnabled() and strip.updatesEnabled()
 

@@ -8,9 +8,10 @@ moving as few widgets as can be (each widget taken out or put in lays out what f
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 
-from PySide6.QtCore import QSize, QTimer
+from PySide6.QtCore import QObject, QSize, QTimer, Signal
 from PySide6.QtWidgets import QScrollArea, QVBoxLayout, QWidget
 
 from desktop.ui.conversation.rows import SPACING
@@ -94,14 +95,21 @@ class ColumnLayout:
         return spacer
 
 
-class Veil:
+class Veil(QObject):
     """Paint nothing of a view until its viewport is built: a conversation that opens shows its
     last screen in one paint, not a paint per pass as its rows come (what was on screen stays
     until then, as a browser holds the last page until the next one paints). The scroll bar's
     strip is veiled too: its range changes at every pass, and each repaint of the strip paints
-    every widget behind it (2 ms). Lifted when the view is covered, or after ``VEIL_MAX_MS``."""
+    every widget behind it (2 ms). Lifted when the view is covered, or after ``VEIL_MAX_MS``.
+
+    Signals:
+        lifted(): the view paints again.
+    """
+
+    lifted = Signal()
 
     def __init__(self, view: QScrollArea) -> None:
+        super().__init__(view)
         self._view = view
         self.on = False
 
@@ -118,6 +126,19 @@ class Veil:
             self.on = False
             for part in self._parts():
                 part.setUpdatesEnabled(True)
+            self.lifted.emit()
+
+    async def wait(self) -> None:
+        """Return once the view paints again (at once if it does)."""
+        if self.on:
+            lifted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+            def lift() -> None:
+                if not lifted.done():
+                    lifted.set_result(None)
+
+            self.lifted.connect(lift)
+            await lifted
 
     def _parts(self) -> list[QWidget]:
         strip = self._view.verticalScrollBar().parentWidget()

@@ -230,7 +230,7 @@ class ConversationView(QScrollArea):
             return
         live = not self.transcript.loading
         if not live and not self.rows.rows:
-            self.rows.veil()  # a stored conversation: one paint once its last screen is built
+            self.rows.veil.cover()  # a stored conversation: one paint once its last screen is built
         self._live = live  # built now, its stream text is all new (``_make``)
         try:
             self.rows.append(EntryRow(item.key, item), build=live)

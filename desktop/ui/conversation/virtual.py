@@ -101,7 +101,8 @@ class VirtualColumn(QObject):
         self._unplaced: list[EntryRow] = []  # built at the last pass, placed at the next
         self.built = 0  # rows built so far, ever (tests and benchmarks look at it)
         self._busy = False
-        self._veil = Veil(view)
+        #: Keeps the view from painting while a stored conversation's last screen is built.
+        self.veil = Veil(view)
 
     # ------------------------------------------------------------------ rows
     def width(self) -> int:
@@ -199,15 +200,6 @@ class VirtualColumn(QObject):
         top = self._view.verticalScrollBar().value()
         return self._column.covered(top, top + self._view.viewport().height())
 
-    def veil(self) -> None:
-        """Paint nothing of the view until its viewport is built (``column.Veil``)."""
-        self._veil.cover()
-
-    @property
-    def veiled(self) -> bool:
-        """Whether the view paints nothing yet (``veil``)."""
-        return self._veil.on
-
     def schedule(self) -> None:
         """Run a pass at the next turn of the loop."""
         if not self._pass.isActive():
@@ -278,8 +270,8 @@ class VirtualColumn(QObject):
                 self._place_cost = time.perf_counter() - began
             for row in new:
                 self._host.placed(row)
-        if self._veil.on and self.covered():
-            self._veil.lift()
+        if self.veil.on and self.covered():
+            self.veil.lift()
         if more:
             self.schedule()
 

@@ -39,14 +39,16 @@ from desktop.core.transcript import Transcript
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.garbage import keep_long_lived
 from desktop.ui.sidebar.service import HistoryClosedError, HistoryService
+from desktop.ui.turn_budget import TurnShare
 
 if TYPE_CHECKING:
     from desktop.ui.pane import ConversationPane
 
 #: Stored items a reopened conversation reads first (well over a screen); the rest follow.
 TAIL = 150
-#: Time one slice of the rest may take (parsed, keyed and given rows), a slice a turn of the loop.
-SLICE_S = 0.005
+#: Time one slice of the rest may take (parsed, keyed and given rows), a slice a turn of the loop
+#: (one with budget left: ``turn_budget``).
+SLICE_S = 0.004
 #: The pause after a slice: the window paints, answers and lays out in turns of their own.
 YIELD_S = 0.002
 
@@ -88,7 +90,11 @@ async def load_earlier(
     cut_off = _cut_off()
     stored: list[list[StoredItem]] = []
     stop, count = len(unparsed), 50
+    share = TurnShare()  # a slice waits for a turn the rows being built have not used up
     while stop > 0:
+        if not share.may_start():
+            await asyncio.sleep(YIELD_S)
+            continue
         began = time.perf_counter()
         start = max(0, stop - count)
         items = unparsed.parse(start, stop)
@@ -123,6 +129,7 @@ async def read_rest(
 
     conversation = tail
     try:
+        await pane.view.rows.veil.wait()  # its last screen first, with every turn of the loop
         conversation = await load_earlier(service, pane.transcript, tail, each)
     finally:
         whole.set_result(conversation)
