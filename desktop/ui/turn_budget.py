@@ -10,9 +10,12 @@ turn (the event dispatcher's ``aboutToBlock``, which Qt's GLib dispatcher emits 
 turn, blocking or not): a job starts a step only while the turn has budget left, and goes on
 with more steps only while it still has.
 
-A job that found the budget spent waits for the next turn, once: it then takes at least one
-step whatever the turn has spent, so none of them starves while another has a long queue
-(``TurnShare``). Without an event dispatcher (no application yet) every turn has budget.
+A job that found the budget spent (or too little of it left for its next step) waits for the
+next turn, once: it then takes at least one step whatever the turn has spent, so none of them
+starves while another has a long queue (``TurnShare``). A step known to come in the next turn
+and to cost much (showing a pane: its first polish, layout and paint) claims its share of that
+turn beforehand (``claim_next``), so the jobs leave it room. Without an event dispatcher (no
+application yet) every turn has budget.
 """
 
 from __future__ import annotations
@@ -27,11 +30,21 @@ TURN_BUDGET_S = 0.006
 
 _started: float | None = None  # when this turn of the loop began; None: not hooked yet
 _dispatcher: QAbstractEventDispatcher | None = None
+_claimed = 0.0  # of this turn, by a step announced in the turn before (``claim_next``)
+_claimed_next = 0.0
 
 
 def _turn_began() -> None:
-    global _started
+    global _started, _claimed, _claimed_next
     _started = time.perf_counter()
+    _claimed, _claimed_next = _claimed_next, 0.0
+
+
+def claim_next(seconds: float) -> None:
+    """A step of ``seconds`` will run in the next turn of the loop: count it as spent there."""
+    global _claimed_next
+    spent()  # hooked to the dispatcher, so that the next turn takes the claim over
+    _claimed_next += seconds
 
 
 def spent() -> float:
@@ -44,7 +57,7 @@ def spent() -> float:
         _dispatcher = dispatcher
         dispatcher.aboutToBlock.connect(_turn_began)
         _started = time.perf_counter()
-    return time.perf_counter() - (_started or 0.0)
+    return time.perf_counter() - (_started or 0.0) + _claimed
 
 
 class TurnShare:
@@ -53,10 +66,10 @@ class TurnShare:
     def __init__(self) -> None:
         self._waited = False
 
-    def may_start(self) -> bool:
-        """Whether the job may take a first step now; False: ask again at the next turn (where
-        the answer is yes)."""
-        if self._waited or spent() < TURN_BUDGET_S:
+    def may_start(self, cost: float = 0.0) -> bool:
+        """Whether the job may take a first step, expected to cost ``cost`` seconds, now; False:
+        ask again at the next turn (where the answer is yes)."""
+        if self._waited or spent() + cost < TURN_BUDGET_S:
             self._waited = False
             return True
         self._waited = True

@@ -44,3 +44,35 @@ def test_a_job_waits_one_turn_when_the_budget_is_spent(qtbot: QtBot) -> None:
     assert next_turn[:2] == ("next turn", True)
     assert next_turn[2] < seen[2][2]  # counted from the new turn's start
     assert seen[5][:2] == ("too dear", False)
+
+
+def test_a_claimed_turn_leaves_the_jobs_no_room_and_the_claim_lasts_one_turn(qtbot: QtBot) -> None:
+    share = TurnShare()
+    seen: list[tuple[str, bool]] = []
+
+    def claiming_turn() -> None:
+        turn_budget.spent()
+        seen.append(("before the claim", share.may_start()))
+        turn_budget.claim_next(TURN_BUDGET_S)  # a pane is shown in the next turn
+        seen.append(("the claim is the next turn's", share.may_start()))
+        QTimer.singleShot(0, claimed_turn)
+
+    def claimed_turn() -> None:
+        seen.append(("claimed", share.may_start()))
+        seen.append(("asked again", share.may_start()))  # it waited once: it goes
+        QTimer.singleShot(0, turn_after)
+
+    def turn_after() -> None:
+        seen.append(("the turn after", share.may_start()))
+        seen.append(("a step dearer than the budget", share.may_start(TURN_BUDGET_S * 2)))
+
+    QTimer.singleShot(0, claiming_turn)
+    qtbot.waitUntil(lambda: len(seen) == 6, timeout=15_000)
+    assert seen == [
+        ("before the claim", True),
+        ("the claim is the next turn's", True),
+        ("claimed", False),
+        ("asked again", True),
+        ("the turn after", True),
+        ("a step dearer than the budget", False),
+    ]

@@ -243,7 +243,10 @@ def test_reopened_conversation_shows_the_transcript_and_resumes_the_session(
         assert pane.session.state == SessionState.NEW  # no agent until a prompt is sent
         users = [i for i in pane.transcript.items if isinstance(i, UserItem)]
         assert [u.text for u in users] == ["question one"]
-        assert any(isinstance(w, ThinkingView) for w in pane.view.widgets.values())
+        await until(  # its rows are built over the next turns of the loop
+            lambda: any(isinstance(w, ThinkingView) for w in pane.view.widgets.values()),
+            what="the thinking shown",
+        )
         assert [
             i.text for i in pane.transcript.items if isinstance(i, StreamItem) and not i.thinking
         ] == ["Answer one"]

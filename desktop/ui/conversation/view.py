@@ -49,7 +49,7 @@ from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble, exi
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.opaque import keep_opaque
 from desktop.ui.conversation.rows import MARGIN_Y, SPACING, EntryRow, Extra, shows
-from desktop.ui.conversation.stream_view import AssistantView
+from desktop.ui.conversation.stream_view import TICK_BUDGET_S, AssistantView
 from desktop.ui.conversation.style import SHEET
 from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
@@ -57,6 +57,7 @@ from desktop.ui.conversation.virtual import VirtualColumn
 from desktop.ui.i18n.core_text import shown
 from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role
+from desktop.ui.turn_budget import TurnShare
 
 #: Minimum time between two repaints of streamed text (60 per second).
 FRAME_MS = 16
@@ -120,7 +121,8 @@ class ConversationView(QScrollArea):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(FRAME_MS)
-        self._timer.timeout.connect(self.flush)
+        self._timer.timeout.connect(self._on_frame)
+        self._share = TurnShare()  # a frame's rendering shares the turn with the rows' passes
         self.repaints = 0
         self.jump = QPushButton(self.tr("Jump to latest"), self)
         decorate(self.jump, Icon.JUMP_TO_LATEST, role="accent_text", size=14)
@@ -323,7 +325,13 @@ class ConversationView(QScrollArea):
             widget.item = item  # the same entry in its new state (rendered at the next frame)
         self._dirty[item.key] = item
         if not self._timer.isActive():
-            self._timer.start()
+            self._timer.start(FRAME_MS)
+
+    def _on_frame(self) -> None:
+        if self._share.may_start(TICK_BUDGET_S):
+            self.flush()
+        else:
+            self._timer.start(0)  # at the next turn of the loop (it goes then)
 
     def flush(self) -> None:
         """Render every dirty item now."""

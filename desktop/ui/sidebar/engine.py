@@ -27,6 +27,7 @@ from desktop.core.history import (
     plan_resume,
 )
 from desktop.core.history.titles import distinct_title, title_from_prompt
+from desktop.ui import turn_budget
 from desktop.ui.conversation.highlight import mark, scroll_to
 from desktop.ui.sidebar.actions import ConversationActions
 from desktop.ui.sidebar.entries import Entry
@@ -306,6 +307,8 @@ class HistoryEngine:
         if isinstance(factory, str):
             pane.transcript.apply(ErrorEvent(code="agent_not_found", message=factory))
         self._record(pane, agent, continues=(conv_id, next_seq))
+        # Shown in the next turn (its first polish, layout and paint: 6-10 ms): that turn is its.
+        turn_budget.claim_next(turn_budget.TURN_BUDGET_S)
         await asyncio.sleep(0)
         self._stored[pane] = whole
         entry.pane = pane
