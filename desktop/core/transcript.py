@@ -127,12 +127,15 @@ class Transcript:
         return None
 
     def turn_text(self, turn_id: str | None) -> str:
-        """Everything the assistant wrote in ``turn_id``."""
-        return "".join(
-            i.text
-            for i in self.items
-            if isinstance(i, StreamItem) and not i.thinking and i.turn_id == turn_id
-        )
+        """Everything the assistant wrote in ``turn_id`` (read back from the end to its prompt:
+        a turn's end in a long conversation does not walk all of it)."""
+        parts: list[str] = []
+        for item in reversed(self.items):
+            if isinstance(item, StreamItem) and not item.thinking and item.turn_id == turn_id:
+                parts.append(item.text)
+            elif isinstance(item, UserItem) and item.turn_id == turn_id and turn_id is not None:
+                break
+        return "".join(reversed(parts))
 
     # ------------------------------------------------------------------ writing
     def apply(self, event: SessionEvent) -> list[Change]:
