@@ -14,15 +14,18 @@ A job that found the budget spent (or too little of it left for its next step) w
 next turn, once: it then takes at least one step whatever the turn has spent, so none of them
 starves while another has a long queue (``TurnShare``). A step known to come in the next turn
 and to cost much (showing a pane: its first polish, layout and paint) claims its share of that
-turn beforehand (``claim_next``), so the jobs leave it room. Without an event dispatcher (no
-application yet) every turn has budget.
+turn beforehand (``claim_next``), so the jobs leave it room. A job that waits is started
+again when the turn ends (``at_turn_end``), not at once: what fell due while the turn ran (a key
+pressed, a timer) comes before it in the next turn. Without an event dispatcher (no application
+yet) every turn has budget.
 """
 
 from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication
+from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication, QTimer
+from shiboken6 import isValid
 
 #: What the jobs together may spend of one turn of the loop before they wait for the next (Qt's
 #: own layout and painting in that turn, and one step over the budget, fit in a 16 ms frame).
@@ -34,10 +37,28 @@ _claimed = 0.0  # of this turn, by a step announced in the turn before (``claim_
 _claimed_next = 0.0
 
 
+_waiting: list[QTimer] = []  # started when this turn ends (``at_turn_end``)
+
+
 def _turn_began() -> None:
     global _started, _claimed, _claimed_next
     _started = time.perf_counter()
     _claimed, _claimed_next = _claimed_next, 0.0
+    waiting = _waiting[:]
+    _waiting.clear()
+    for timer in waiting:
+        if isValid(timer) and not timer.isActive():  # its owner may be gone since
+            timer.start(0)
+
+
+def at_turn_end(timer: QTimer) -> None:
+    """Start ``timer`` (at zero delay) once this turn of the loop ends (at once without an event
+    dispatcher): what fell due during the turn comes first."""
+    spent()  # hooked to the dispatcher if there is one
+    if _dispatcher is None:
+        timer.start(0)
+    elif timer not in _waiting:
+        _waiting.append(timer)
 
 
 def claim_next(seconds: float) -> None:

@@ -76,3 +76,23 @@ def test_a_claimed_turn_leaves_the_jobs_no_room_and_the_claim_lasts_one_turn(qtb
         ("the turn after", True),
         ("a step dearer than the budget", False),
     ]
+
+
+def test_a_waiting_job_starts_after_what_fell_due_during_the_turn(qtbot: QtBot) -> None:
+    order: list[str] = []
+    job = QTimer()
+    job.setSingleShot(True)
+    job.timeout.connect(lambda: order.append("the waiting job"))
+
+    def heavy_turn() -> None:
+        turn_budget.spent()
+        turn_budget.at_turn_end(job)  # the job found the turn spent
+        assert not job.isActive()  # not before the turn ends
+        QTimer.singleShot(0, lambda: order.append("due during the turn"))
+        began = turn_budget.spent()
+        while turn_budget.spent() - began < 0.005:  # the turn goes on for 5 ms
+            pass
+
+    QTimer.singleShot(0, heavy_turn)
+    qtbot.waitUntil(lambda: len(order) == 2, timeout=15_000)
+    assert order == ["due during the turn", "the waiting job"]

@@ -123,12 +123,16 @@ class PaneChanges(QObject):
         recorder = self._recorder
         if checkpoint.kind != CheckpointKind.TURN_AFTER or recorder is None:
             return
-        keys = [
-            item.key
-            for item in self.pane.transcript.items
-            if isinstance(item, TurnEndItem) and recorder.turn_of(item.turn_id) == checkpoint.turn
-        ]
-        self.spawn(self._show_recorded(checkpoint.turn, keys[-1] if keys else None))
+        key = next(  # the turn that just ended: from the end (a long conversation is not walked)
+            (
+                item.key
+                for item in reversed(self.pane.transcript.items)
+                if isinstance(item, TurnEndItem)
+                and recorder.turn_of(item.turn_id) == checkpoint.turn
+            ),
+            None,
+        )
+        self.spawn(self._show_recorded(checkpoint.turn, key))
 
     async def _show_recorded(self, turn: int, key: int | None) -> None:
         bridge = await self._bridge()

@@ -31,6 +31,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QScrollArea, QVBoxLayout, QWidget
 
 from desktop.core.entries import Item
+from desktop.ui import turn_budget
 from desktop.ui.conversation.column import ColumnLayout, Veil
 from desktop.ui.conversation.rows import MARGIN_Y, SPACING, EntryRow, Extra
 from desktop.ui.turn_budget import TurnShare
@@ -212,7 +213,7 @@ class VirtualColumn(QObject):
         if self._share.may_start(self._row_cost):
             self.realize()
         else:
-            self.schedule()
+            turn_budget.at_turn_end(self._pass)
 
     def realize(self) -> None:
         """Build what is near the viewport (while the turn has budget), drop what is far."""
