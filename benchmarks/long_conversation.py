@@ -246,7 +246,7 @@ def child_app(workspace: str, conv_id: str | None) -> None:
         result.update(open_to_paint=painted.at - start)
         # The whole conversation: its beginning read, given rows, the view settled.
         await pane.transcript.whole()
-        while view.rows._pass.isActive():  # noqa: ASYNC110 - 1 ms poll
+        while view.rows.due():  # noqa: ASYNC110 - 1 ms poll
             await asyncio.sleep(0.001)
         result.update(whole=time.perf_counter() - start, stall=probe.stop(), rss=rss_mib())
         result.update(stall_cpu=probe.cpu, largest_cpu=probe.largest_cpu)

@@ -51,6 +51,11 @@ def _turn_began() -> None:
             timer.start(0)
 
 
+def waiting(timer: QTimer) -> bool:
+    """Whether ``timer`` waits for this turn to end (``at_turn_end``)."""
+    return timer in _waiting
+
+
 def at_turn_end(timer: QTimer) -> None:
     """Start ``timer`` (at zero delay) once this turn of the loop ends (at once without an event
     dispatcher): what fell due during the turn comes first."""

@@ -70,7 +70,7 @@ def _in_view(view: ConversationView, widget: QWidget) -> bool:
 
 
 def _settled(view: ConversationView) -> bool:
-    return not view.rows._pass.isActive() and view.rendered()
+    return not view.rows.due() and view.rendered()
 
 
 def _first_in_view(view: ConversationView) -> tuple[int, int]:
@@ -238,7 +238,7 @@ def test_a_stored_conversation_loaded_into_a_hidden_view_stays_veiled_until_show
     transcript.load(_turns(200))
     strip = view.verticalScrollBar().parentWidget()
     assert strip is not None
-    qtbot.waitUntil(lambda: view.rows.built > 0 and not view.rows._pass.isActive(), timeout=15_000)
+    qtbot.waitUntil(lambda: view.rows.built > 0 and not view.rows.due(), timeout=15_000)
     assert not view.rows.covered()
     assert view.rows.veil.on and not view.viewport().updatesEnabled()
     assert not strip.updatesEnabled()

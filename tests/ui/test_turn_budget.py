@@ -87,7 +87,7 @@ def test_a_waiting_job_starts_after_what_fell_due_during_the_turn(qtbot: QtBot) 
     def heavy_turn() -> None:
         turn_budget.spent()
         turn_budget.at_turn_end(job)  # the job found the turn spent
-        assert not job.isActive()  # not before the turn ends
+        assert not job.isActive() and turn_budget.waiting(job)  # not before the turn ends
         QTimer.singleShot(0, lambda: order.append("due during the turn"))
         began = turn_budget.spent()
         while turn_budget.spent() - began < 0.005:  # the turn goes on for 5 ms
@@ -96,3 +96,4 @@ def test_a_waiting_job_starts_after_what_fell_due_during_the_turn(qtbot: QtBot) 
     QTimer.singleShot(0, heavy_turn)
     qtbot.waitUntil(lambda: len(order) == 2, timeout=15_000)
     assert order == ["due during the turn", "the waiting job"]
+    assert not turn_budget.waiting(job)

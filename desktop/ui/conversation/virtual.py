@@ -203,6 +203,10 @@ class VirtualColumn(QObject):
         top = self._view.verticalScrollBar().value()
         return self._column.covered(top, top + self._view.viewport().height())
 
+    def due(self) -> bool:
+        """Whether a pass is due (its timer runs, or it waits for the turn to end)."""
+        return self._pass.isActive() or turn_budget.waiting(self._pass)
+
     def schedule(self) -> None:
         """Run a pass at the next turn of the loop."""
         if not self._pass.isActive():
