@@ -164,9 +164,14 @@ def test_restore_asks_once_then_undo_restore(driver: Driver, qtbot: QtBot) -> No
         assert not (folder / "made" / "new.txt").exists()
         assert bar.title.text().startswith("Restored")  # type: ignore[attr-defined]
         bar.undo.click()  # type: ignore[attr-defined]
-        await until(lambda: (folder / "a.txt").read_text() == NEW + "mine\n", what="undone")
-        assert not (folder / "b.txt").exists()
-        assert (folder / "made" / "new.txt").read_text() == "hi\n"
+        made = folder / "made" / "new.txt"
+
+        def undone() -> bool:  # the undo writes the files one after another
+            a_back = (folder / "a.txt").read_text() == NEW + "mine\n"
+            return a_back and not (folder / "b.txt").exists() and made.exists()
+
+        await until(undone, what="undone: a.txt as it was, b.txt gone, made/new.txt back")
+        assert made.read_text() == "hi\n"
         await until(lambda: bar.title.text().startswith("Restore undone"), what="said")  # type: ignore[attr-defined]
 
         # While a turn runs, Restore is refused (disabled, and the tooltip says why).
