@@ -5,7 +5,7 @@ unique prefix, as ``agentdesk history list`` prints it) and checks that it belon
 unknown id or another workspace's conversation is one clear line on stderr, not an empty window.
 Without PATH the window opens on the conversation's own workspace. ``open_in`` then shows it
 through the window's history, exactly as a click on its sidebar row does (the agent continues
-it with the first prompt).
+it with the first prompt), with the keyboard in its composer.
 """
 
 from __future__ import annotations
@@ -75,4 +75,6 @@ async def open_in(window: WorkspaceWindow, conv_id: str) -> ConversationPane | N
         engine.entries.insert(0, entry)
     pane = await engine.open_stored(entry)
     log.info("opened the stored conversation %s: %s", conv_id, "shown" if pane else "gone")
+    if pane is not None:
+        pane.composer.editor.setFocus()  # asked for to be continued: typing goes to its prompt
     return pane

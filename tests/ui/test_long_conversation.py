@@ -101,6 +101,7 @@ def test_a_long_conversation_opens_with_few_widgets_and_scrolls_to_its_top(
         window.resize(1000, 760)
         pane = await open_in(window, conv_id)
         assert pane is not None
+        assert window.focusWidget() is pane.composer.editor  # typing continues it
         view = pane.view
         # Its end was read first and shown; its beginning, read after, came before it.
         await pane.transcript.whole()
