@@ -240,9 +240,8 @@ class VirtualColumn(QObject):
         order = sorted(wanted, key=lambda i: (i < centre, abs(i - centre)))
         if self._host.following():
             order = list(reversed(wanted))
-        if self.veil.on:  # the screen only, and a pass that places builds nothing: the pass
-            seen = range(centre, bisect.bisect_left(starts, top + screen))  # that lifts the veil
-            order = [i for i in order if i in seen and not self._unplaced]  # paints (5-6 ms)
+        if self.veil.on:
+            order = self._veiled(order, range(centre, bisect.bisect_left(starts, top + screen)))
         # Rows placed in view are painted in the same turn (an unveiled view paints what moved).
         paint = _PAINT_S if self._view.isVisible() and not self.veil.on else 0.0
         pending, self._unplaced = self._unplaced, []
@@ -261,24 +260,34 @@ class VirtualColumn(QObject):
             # always while veiled: the pass that may lift it pays the first paint (5-6 ms).
             self._unplaced, new, more = new, [], True
         if new or changed or self._stale:
-            began = time.perf_counter()
-            self._busy = True  # the scrolling below is the column's, not the user's
-            try:
-                self._relayout(starts)
-                self._settle()
-                self._restore()
-            finally:
-                self._busy = False
-            if new:
-                self._place_cost = (time.perf_counter() - began) / len(new)
-            for row in new:
-                self._host.placed(row)
+            self._place(new, starts)
         if self.veil.on and self._view.isVisible():  # another pass until it lifts (a hidden
             more = True  # view is shown by a resize, a pass); after it, the margin's pass
             if self.covered():
                 self.veil.lift()
         if more:
             self.schedule()
+
+    def _veiled(self, order: list[int], screen: range) -> list[int]:
+        """What a pass builds while the view is veiled: the screen's rows only, and none in a
+        pass that places rows (the pass that lifts the veil pays the first paint, 5-6 ms)."""
+        return [] if self._unplaced else [index for index in order if index in screen]
+
+    def _place(self, new: list[EntryRow], starts: list[int]) -> None:
+        """Lay the column out with the ``new`` rows and keep the anchor (the cost of a row's
+        placing is measured for the next passes)."""
+        began = time.perf_counter()
+        self._busy = True  # the scrolling below is the column's, not the user's
+        try:
+            self._relayout(starts)
+            self._settle()
+            self._restore()
+        finally:
+            self._busy = False
+        if new:
+            self._place_cost = (time.perf_counter() - began) / len(new)
+        for row in new:
+            self._host.placed(row)
 
     def _build_some(
         self, order: list[int], pending: list[EntryRow], paint: float
