@@ -23,6 +23,7 @@ yet) every turn has budget.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication, QTimer
 from shiboken6 import isValid
@@ -35,8 +36,6 @@ _started: float | None = None  # when this turn of the loop began; None: not hoo
 _dispatcher: QAbstractEventDispatcher | None = None
 _claimed = 0.0  # of this turn, by a step announced in the turn before (``claim_next``)
 _claimed_next = 0.0
-
-
 _waiting: list[QTimer] = []  # started when this turn ends (``at_turn_end``)
 
 
@@ -59,8 +58,7 @@ def waiting(timer: QTimer) -> bool:
 def at_turn_end(timer: QTimer) -> None:
     """Start ``timer`` (at zero delay) once this turn of the loop ends (at once without an event
     dispatcher): what fell due during the turn comes first."""
-    spent()  # hooked to the dispatcher if there is one
-    if _dispatcher is None:
+    if _hooked() is None:
         timer.start(0)
     elif timer not in _waiting:
         _waiting.append(timer)
@@ -69,20 +67,25 @@ def at_turn_end(timer: QTimer) -> None:
 def claim_next(seconds: float) -> None:
     """A step of ``seconds`` will run in the next turn of the loop: count it as spent there."""
     global _claimed_next
-    spent()  # hooked to the dispatcher, so that the next turn takes the claim over
+    _hooked()  # so that the next turn takes the claim over
     _claimed_next += seconds
+
+
+def _hooked() -> QAbstractEventDispatcher | None:
+    """The event dispatcher, its turns followed from the first call (None: no application)."""
+    global _dispatcher, _started
+    dispatcher = QAbstractEventDispatcher.instance() if QCoreApplication.instance() else None
+    if dispatcher is not None and dispatcher is not _dispatcher:  # first, or a new application
+        _dispatcher = dispatcher
+        dispatcher.aboutToBlock.connect(_turn_began)
+        _started = time.perf_counter()
+    return dispatcher
 
 
 def spent() -> float:
     """Seconds this turn of the event loop has run so far (0 without an event dispatcher)."""
-    global _dispatcher, _started
-    dispatcher = QAbstractEventDispatcher.instance() if QCoreApplication.instance() else None
-    if dispatcher is None:
+    if _hooked() is None:
         return 0.0
-    if dispatcher is not _dispatcher:  # the first call, or a new application (tests)
-        _dispatcher = dispatcher
-        dispatcher.aboutToBlock.connect(_turn_began)
-        _started = time.perf_counter()
     return time.perf_counter() - (_started or 0.0) + _claimed
 
 
@@ -100,6 +103,14 @@ class TurnShare:
             return True
         self._waited = True
         return False
+
+    def run(self, work: Callable[[], None], cost: float, timer: QTimer) -> None:
+        """Do ``work`` (a first step of ``cost`` seconds) now if the turn allows it, else start
+        ``timer``, whose timeout does this again, when the turn ends (``at_turn_end``)."""
+        if self.may_start(cost):
+            work()
+        else:
+            at_turn_end(timer)
 
     @staticmethod
     def may_go_on(cost: float = 0.0) -> bool:

@@ -43,7 +43,7 @@ from desktop.core.entries import (
     UserItem,
 )
 from desktop.core.events import TurnEndReason
-from desktop.ui import theme, turn_budget
+from desktop.ui import theme
 from desktop.ui.conversation.column import TranscriptColumn
 from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble, exit_message
 from desktop.ui.conversation.model import TranscriptModel
@@ -328,10 +328,7 @@ class ConversationView(QScrollArea):
             self._timer.start(FRAME_MS)
 
     def _on_frame(self) -> None:
-        if self._share.may_start(TICK_BUDGET_S):
-            self.flush()
-        else:
-            turn_budget.at_turn_end(self._timer)  # the next turn of the loop (it goes then)
+        self._share.run(self.flush, TICK_BUDGET_S, self._timer)
 
     def flush(self) -> None:
         """Render every dirty item now."""

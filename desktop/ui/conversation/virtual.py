@@ -214,10 +214,7 @@ class VirtualColumn(QObject):
 
     # ------------------------------------------------------------------ passes
     def _on_pass(self) -> None:
-        if self._share.may_start(self._row_cost):
-            self.realize()
-        else:
-            turn_budget.at_turn_end(self._pass)
+        self._share.run(self.realize, self._row_cost, self._pass)
 
     def realize(self) -> None:
         """Build what is near the viewport (while the turn has budget), drop what is far."""
