@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 
-from PySide6.QtCore import QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QSize, QTimer, Signal
 from PySide6.QtWidgets import QScrollArea, QVBoxLayout, QWidget
 
 from desktop.ui.conversation.rows import SPACING
@@ -137,7 +137,7 @@ class Veil(QObject):
                 if not lifted.done():
                     lifted.set_result(None)
 
-            self.lifted.connect(lift, Qt.ConnectionType.SingleShotConnection)
+            self.lifted.connect(lift)  # one closure a wait: it goes with the view
             await lifted
 
     def _parts(self) -> list[QWidget]:
