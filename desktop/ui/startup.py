@@ -179,6 +179,12 @@ def make_application(*, icon: bool = True) -> QApplication:
     and its Python wrapper builds every ``QStyle`` enum (~5 ms before the first paint).
     """
     os.environ.setdefault("QT_API", "pyside6")
+    # Qt's raster engine hands every fill of 96 rows or more (a scroll bar's groove, a tall
+    # background) to its GUI thread pool in pieces and waits for them: the hand-off cost more
+    # than the fill, and a busy machine keeps the GUI thread waiting for pool threads to be
+    # scheduled. Qt's own switch (read once, at the first such fill) keeps fills on the GUI
+    # thread: the plain stream of benchmarks/gui_stream.py took 11-14 s of GUI time, not 16-17.
+    os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         app = existing

@@ -215,3 +215,29 @@ def test_the_smoke_window_paints_before_the_core_loads(tmp_path: Path) -> None:
     assert "desktop.ui.window" in before
     assert sorted(name for name in HEAVY if name in before) == []
     assert {"asyncio", "pydantic", "pygments", "markdown_it"} <= after
+
+
+POOL_CHILD = """
+import os
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QScrollBar
+from desktop.ui.startup import make_application
+app = make_application(icon=False)
+bar = QScrollBar(Qt.Orientation.Vertical)  # Fusion fills its groove with a gradient
+bar.setRange(0, 100_000)
+bar.resize(15, 900)
+bar.grab()
+names = [open(f"/proc/self/task/{t}/comm").read().strip() for t in os.listdir("/proc/self/task")]
+print(sum(name.startswith("Thread (pooled)") for name in names))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads threads from /proc")
+def test_fills_stay_on_the_gui_thread(tmp_path: Path) -> None:
+    """A tall scroll bar's groove (a gradient fill of 900 rows) is not handed to Qt's GUI
+    thread pool: no pool thread is started."""
+    env = {"QT_QPA_PLATFORM": "offscreen", "AGENTDESK_HOME": str(tmp_path / "home"),
+           "PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", POOL_CHILD], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, check=True)  # fmt: skip
+    assert done.stdout.strip().splitlines()[-1] == "0", done.stderr
