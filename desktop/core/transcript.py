@@ -61,6 +61,9 @@ from desktop.core.events import (
     TurnStarted,
 )
 
+#: Streamed pieces joined into one run of text at a time (see ``Transcript._pieces``).
+PIECES_PER_RUN = 1_000
+
 
 class Transcript:
     """The ordered entries of one conversation, updated by ``apply``.
@@ -73,7 +76,11 @@ class Transcript:
         self._items: list[Item] = []
         self._first = 0  # the key of ``_items[0]`` (below 0 once earlier entries were prepended)
         self._clock = clock
-        self._pieces: list[str] = []  # text of the open stream not yet joined into its entry
+        #: Text of the open stream not yet joined into its entry: pieces as they came, and runs
+        #: of ``PIECES_PER_RUN`` pieces joined as they fill, so joining a long stream's entry
+        #: (at its end, or when it is read) copies a few hundred strings, not 200,000 deltas.
+        self._pieces: list[str] = []
+        self._runs: list[str] = []
         self._stream: StreamItem | None = None
         self._open: tuple[str, str | None] | None = None  # the open stream's type and turn
         self._open_key = 0
@@ -280,11 +287,19 @@ class Transcript:
 
     def _join(self) -> None:
         stream = self._stream
-        if stream is not None and self._pieces:
-            joined = stream.text + "".join(self._pieces)
+        if stream is not None and (self._pieces or self._runs):
+            joined = "".join([stream.text, *self._runs, *self._pieces])
             self._pieces.clear()
+            self._runs.clear()
             self._stream = stream.model_copy(update={"text": joined})
             self._items[stream.key - self._first] = self._stream
+
+    def _take_piece(self, text: str) -> None:
+        pieces = self._pieces
+        pieces.append(text)
+        if len(pieces) >= PIECES_PER_RUN:
+            self._runs.append("".join(pieces))
+            pieces.clear()
 
     def _close(self) -> list[Change]:
         if self._stream is None:
@@ -293,21 +308,20 @@ class Transcript:
         item = self._stream.model_copy(update={"done": True})
         self._items[item.key - self._first] = item
         self._stream = self._open = None
-        self._pieces.clear()
         return [Changed(item)]
 
     def _append(
         self, text: str, kind: Literal["assistant", "thinking"], turn: str | None
     ) -> list[Change]:
         if self._open == (kind, turn):  # the open stream goes on (the hot path)
-            self._pieces.append(text)
+            self._take_piece(text)
             return [Appended(self._open_key, text)]
         changes = self._close()
         added = self._add(StreamItem(type=kind, turn_id=turn))
         assert isinstance(added.item, StreamItem)
         self._stream = added.item
         self._open, self._open_key = (kind, turn), added.item.key
-        self._pieces.append(text)
+        self._take_piece(text)
         changes += [added, Appended(added.item.key, text)]
         return changes
 

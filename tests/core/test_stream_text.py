@@ -1,0 +1,41 @@
+"""A streamed answer's text in the transcript: every delta, in order, however many there are and
+whenever the entry is read (mid-stream, at its end, after a tool call breaks the stream)."""
+
+from __future__ import annotations
+
+from desktop.core.entries import StreamItem
+from desktop.core.events import TextDelta, TurnEnded, TurnEndReason, TurnStarted
+from desktop.core.transcript import PIECES_PER_RUN, Transcript
+
+
+def _stream(transcript: Transcript) -> StreamItem:
+    return [i for i in transcript.items if isinstance(i, StreamItem) and not i.thinking][-1]
+
+
+def _answer(transcript: Transcript) -> str:
+    return _stream(transcript).text
+
+
+def test_many_deltas_read_mid_stream_and_at_the_end() -> None:
+    transcript = Transcript()
+    transcript.apply(TurnStarted(turn_id="t", prompt="go"))
+    deltas = [f"{n} " for n in range(PIECES_PER_RUN * 2 + 17)]  # two full runs and a tail
+    for n, delta in enumerate(deltas):
+        transcript.apply(TextDelta(turn_id="t", text=delta))
+        if n in (5, PIECES_PER_RUN + 3):  # read while runs and pieces are both pending
+            assert _answer(transcript) == "".join(deltas[: n + 1])
+    assert transcript.turn_text("t") == "".join(deltas)
+    transcript.apply(TurnEnded(turn_id="t", reason=TurnEndReason.COMPLETED))
+    assert _answer(transcript) == "".join(deltas)
+    assert _stream(transcript).done
+
+
+def test_the_next_answer_starts_empty() -> None:
+    transcript = Transcript()
+    for turn in ("a", "b"):
+        transcript.apply(TurnStarted(turn_id=turn, prompt="go"))
+        for _ in range(PIECES_PER_RUN + 1):
+            transcript.apply(TextDelta(turn_id=turn, text=turn))
+        transcript.apply(TurnEnded(turn_id=turn, reason=TurnEndReason.COMPLETED))
+    assert transcript.turn_text("a") == "a" * (PIECES_PER_RUN + 1)
+    assert transcript.turn_text("b") == "b" * (PIECES_PER_RUN + 1)
