@@ -52,6 +52,7 @@ from desktop.ui.conversation.markdown import (
 from desktop.ui.conversation.reveal import RevealButton
 from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role
+from desktop.ui.turn_budget import TurnShare, waiting
 
 #: Time one turn of the loop may spend rendering finished blocks (at least one step is taken;
 #: a step takes 1–3 ms).
@@ -122,15 +123,21 @@ class AssistantView(QWidget):
         self._layout.addLayout(row)
         self._live_codes: dict[str, str] = {}  # code of each "Copy" link of the open block
         #: Goes on with the work left at the next turn of the loop (not a frame later: a reply
-        #: renders as fast as small steps allow, and each turn of the loop stays short).
+        #: renders as fast as small steps allow, and each turn of the loop stays short), when
+        #: that turn has budget left (``turn_budget``): not in the turn that read a flood of
+        #: deltas or ended the reply.
         self._more = QTimer(self)
         self._more.setSingleShot(True)
         self._more.setInterval(0)
-        self._more.timeout.connect(self.refresh)
+        self._more.timeout.connect(self._go_on)
+        self._share = TurnShare()
         worker.handoff().done.connect(self._on_rendered)
         self._start()
         self.setAccessibleName(QCoreApplication.translate("AssistantView", "Assistant message"))
         self.refresh()
+
+    def _go_on(self) -> None:
+        self._share.run(self.refresh, TICK_BUDGET_S, self._more)
 
     def _start(self) -> None:
         """Nothing rendered yet (a new reply, or the whole reply again in a new palette)."""
@@ -309,7 +316,7 @@ class AssistantView(QWidget):
         if finishing:  # a complete message ends in a finished block, streamed or reopened
             self._finished = True
             self._backlog.extend(self._splitter.finish())
-        if self._more.isActive():
+        if self._more.isActive() or waiting(self._more):
             return  # the view's frame, while a continuation is due: one budget per turn
         drawn = self._draw_live()
         live = self._splitter.live
@@ -335,9 +342,9 @@ class AssistantView(QWidget):
                     break
         busy = self.busy
         self.copy_button.setVisible(self._finished and not busy and bool(self.item.text))
-        waiting = self._rendering is not None and not self._rendering.done()
+        rendering = self._rendering is not None and not self._rendering.done()
         steps_left = self._unfed or self._html or self._parsed or self._links is not None
-        if (steps_left or not waiting) and self._working and not self._more.isActive():
+        if (steps_left or not rendering) and self._working and not self._more.isActive():
             self._more.start()  # the open block alone waits for the view's next frame
 
     @property
