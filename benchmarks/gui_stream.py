@@ -45,6 +45,7 @@ from PySide6.QtCore import QTimer  # noqa: E402
 from benchmarks.long_conversation import turn_entries  # noqa: E402
 from desktop.core.events import SessionState  # noqa: E402
 from desktop.ui.app import AppContext  # noqa: E402
+from desktop.ui.garbage import keep_long_lived  # noqa: E402
 from desktop.ui.qt_async import run_qt  # noqa: E402
 from desktop.ui.startup import finish_startup, make_application  # noqa: E402
 
@@ -115,6 +116,8 @@ def run_one(kind: str, args: argparse.Namespace, turns: int) -> dict[str, float]
     """Stream one answer (``plain`` or ``markdown``) into a conversation of ``turns`` turns."""
     tmp = Path(tempfile.mkdtemp())
     os.environ["AGENTDESK_HOME"] = str(tmp / "home")
+    workspace = tmp / "workspace"  # not the app's home: a turn's checkpoint hashes the workspace
+    workspace.mkdir()
     scenario = tmp / "stream.json"
     if kind == "plain":
         step: dict[str, object] = {"flood": args.deltas, "text": "lorem ipsum "}
@@ -148,13 +151,14 @@ def run_one(kind: str, args: argparse.Namespace, turns: int) -> dict[str, float]
         context = AppContext(app, argparse.Namespace(path=None, agent=None, agent_cmd=cmd))
         settings = context.settings.settings  # no update check (its HTTP client loads mid-run)
         context.settings.save(settings.model_copy(update={"check_for_updates": False}))
-        window = context.open_workspace(tmp)
+        window = context.open_workspace(workspace)
         window.resize(1100, 800)
         window.show()
         pane = window.current
         assert pane is not None
         if turns:
             pane.transcript.load(turn_entries(turns))
+            keep_long_lived()  # as reopening does: no collection walks them again
         pane.start()  # the agent starts with the first prompt: started here, outside the figures
         while pane.session.state != SessionState.READY:  # noqa: ASYNC110 - a benchmark's poll
             await asyncio.sleep(0.01)
