@@ -148,6 +148,27 @@ def slow_lexers(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     release.set()
 
 
+def test_the_common_languages_are_built_on_the_worker(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``warm_languages`` (called once the window has painted) builds the lexers replies use
+    most, on the worker thread: a reply's first Rust or TypeScript block finds its lexer."""
+    monkeypatch.setattr(markdown, "_LEXERS", {})
+    monkeypatch.setattr(markdown, "_WARMING", set())
+    builders: set[int] = set()
+    real = markdown._build_lexer
+
+    def build(lang: str) -> object:
+        builders.add(threading.get_ident())
+        return real(lang)
+
+    monkeypatch.setattr(markdown, "_build_lexer", build)
+    markdown.warm_languages()
+    qtbot.waitUntil(lambda: set(markdown.COMMON_LANGUAGES) <= set(markdown._LEXERS), timeout=30_000)
+    assert markdown._LEXERS["rust"] is not None and markdown._LEXERS["typescript"] is not None
+    assert builders and threading.get_ident() not in builders
+
+
 def _coloured(html: str) -> bool:
     """Whether code is drawn in syntax colours (plain code has the text colour alone)."""
     return len(set(re.findall(r"font-family:'monospace'; color:(#[0-9a-f]{6})", html))) > 1
