@@ -8,6 +8,10 @@ it): plain "lorem ipsum" text deltas (``--deltas``, default 200,000), and realis
 tables; ``--kb`` KB, default 300, in ``--chunks`` deltas, default 3,000). Target: largest stall
 ≤ 16 ms. Also prints the window process's resident memory before and after the stream.
 
+The prompt is typed into the composer (a key every 50 ms, Enter sends it); the fake agent starts
+answering ``--first-token`` seconds later (default 1.0: a hosted model's time to first token);
+the figures include the typing and the wait.
+
 The first row is the baseline, measured in the same run: the same window, open for as long as
 the plain stream took, with nothing streaming. Its largest stall is what the machine alone
 costs (a loaded machine preempts the GUI thread); "largest GUI CPU" (the GUI thread's own CPU
@@ -18,7 +22,7 @@ own (cProfile, restarted at every tick) and its costliest functions appended to 
 time a gap spent outside Python (Qt's layout and painting) is the gap minus the profiled total.
 
 Usage: python benchmarks/gui_stream.py [--deltas N] [--kb KB] [--chunks N] [--only plain|markdown]
-       [--idle SECONDS] [--profile FILE]
+       [--first-token SECONDS] [--idle SECONDS] [--profile FILE]
 """
 
 from __future__ import annotations
@@ -40,7 +44,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import psutil  # noqa: E402
-from PySide6.QtCore import QTimer  # noqa: E402
+from PySide6.QtCore import Qt, QTimer  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
 
 from benchmarks.long_conversation import turn_entries  # noqa: E402
 from desktop.core.events import SessionState  # noqa: E402
@@ -123,7 +128,7 @@ def run_one(kind: str, args: argparse.Namespace, turns: int) -> dict[str, float]
         step: dict[str, object] = {"flood": args.deltas, "text": "lorem ipsum "}
     else:
         step = {"text": realistic_markdown(args.kb), "chunks": args.chunks}
-    scenario.write_text(json.dumps({"turns": [[step]]}))
+    scenario.write_text(json.dumps({"turns": [[{"sleep": args.first_token}, step]]}))
     fake = ROOT / "tests" / "fakes" / "fake_aionrs.py"
     cmd = f"{sys.executable} {fake} --json-stream --profile spec --scenario {scenario}"
     app = make_application()
@@ -173,7 +178,10 @@ def run_one(kind: str, args: argparse.Namespace, turns: int) -> dict[str, float]
             await asyncio.sleep(args.idle)
             text = ""
         else:
-            pane.submit("stream", [])
+            for key in "stream":  # a key a turn, as a fast typist's keys come
+                QTest.keyClicks(pane.composer.editor, key)
+                await asyncio.sleep(0.05)
+            QTest.keyClick(pane.composer.editor, Qt.Key.Key_Return)
             await pane.session.wait_idle()
             while pane.view._dirty:  # noqa: ASYNC110 - the answer is rendered to its end
                 await asyncio.sleep(0.01)
@@ -212,6 +220,7 @@ def main() -> None:
     parser.add_argument("--kb", type=int, default=300)
     parser.add_argument("--chunks", type=int, default=3_000)
     parser.add_argument("--turns", type=int, default=1_000)
+    parser.add_argument("--first-token", type=float, default=1.0)
     parser.add_argument("--only", choices=["plain", "markdown"])
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of the baseline")
     parser.add_argument("--profile", help="append a profile of each gap over 16 ms to this file")
@@ -233,6 +242,7 @@ def main() -> None:
     ]
     for kind, turns in runs:
         child = [sys.executable, __file__, "--deltas", str(args.deltas), "--kb", str(args.kb),
+                 "--first-token", str(args.first_token),
                  "--chunks", str(args.chunks), "--idle", str(args.idle), "--one", kind,
                  str(turns)] + (["--profile", args.profile] if args.profile else [])  # fmt: skip
         out = subprocess.run(child, capture_output=True, text=True, check=True).stdout

@@ -46,6 +46,7 @@ from desktop.ui.bridge import SessionSignals
 from desktop.ui.composer import Composer
 from desktop.ui.composer_context.controller import ComposerContext
 from desktop.ui.conversation.find_bar import FindBar
+from desktop.ui.conversation.markdown import warm_when_typing
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
@@ -122,6 +123,7 @@ class ConversationPane(QWidget):
         self.navigator = ApprovalNavigator(self.composer.editor, self)
         self.ends = ConversationEnds(self.view, self.composer.editor)  # Ctrl+Home / Ctrl+End
         CursorBlink.watch(self.composer.editor)  # no blink timer in an idle window
+        warm_when_typing(self.composer.editor)  # code's lexers, while the prompt is written
         # The conversation area: empty state until the first item, then the transcript; the
         # welcome panel when the agent cannot start for want of a key or program
         # (``desktop.ui.welcome``). The banner says why the agent cannot start otherwise.

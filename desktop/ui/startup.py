@@ -129,14 +129,12 @@ def show_painted(app: QApplication, window: QWidget) -> None:
 
 
 def _warm_renderers() -> None:
-    """Load Pygments' lexer table, styles and markdown-it now, not at the first reply or diff;
-    the common languages' lexers are built on the rendering worker meanwhile."""
-    from desktop.ui.conversation.markdown import renderer, warm_languages
+    """Load Pygments' lexer table, styles and markdown-it now, not at the first reply or diff."""
+    from desktop.ui.conversation.markdown import renderer
     from desktop.ui.diff.syntax import lexer_for
 
     renderer(theme.current().dark).render("```python\nx = 1\n```\n")
     lexer_for("warm.py")
-    warm_languages()  # the rest of the common ones (Python's is built now)
 
 
 async def finish_startup() -> None:

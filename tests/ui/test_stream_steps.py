@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from benchmarks.gui_stream import realistic_markdown
@@ -148,11 +149,12 @@ def slow_lexers(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     release.set()
 
 
-def test_the_common_languages_are_built_on_the_worker(
+def test_the_common_languages_are_built_on_the_worker_once_a_prompt_is_typed(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``warm_languages`` (called once the window has painted) builds the lexers replies use
-    most, on the worker thread: a reply's first Rust or TypeScript block finds its lexer."""
+    """``warm_when_typing``: the first key typed in the prompt editor starts building the
+    lexers replies use most, on the worker thread (a reply's first Rust or TypeScript block
+    finds its lexer); nothing is built before."""
     monkeypatch.setattr(markdown, "_LEXERS", {})
     monkeypatch.setattr(markdown, "_WARMING", set())
     builders: set[int] = set()
@@ -163,7 +165,11 @@ def test_the_common_languages_are_built_on_the_worker(
         return real(lang)
 
     monkeypatch.setattr(markdown, "_build_lexer", build)
-    markdown.warm_languages()
+    editor = QPlainTextEdit()
+    qtbot.addWidget(editor)
+    markdown.warm_when_typing(editor)
+    assert not markdown._WARMING and not markdown._LEXERS
+    qtbot.keyClicks(editor, "wr")
     qtbot.waitUntil(lambda: set(markdown.COMMON_LANGUAGES) <= set(markdown._LEXERS), timeout=30_000)
     assert markdown._LEXERS["rust"] is not None and markdown._LEXERS["typescript"] is not None
     assert builders and threading.get_ident() not in builders
