@@ -44,6 +44,10 @@ def test_cyclic_qt_garbage_is_collected_on_the_gui_thread(
             weakref.finalize(obj, lambda: threads.append(threading.current_thread().name))
             del obj
             made = await asyncio.to_thread(_allocate_in_worker)
+            # The worker's allocations made a collection due, but objects other threads free
+            # meanwhile count against them (the young generation's count goes down as well as
+            # up): the GUI thread's own allocations here make it due whatever was freed.
+            made += [[] for _ in range(2 * gc.get_threshold()[0])]
             await until(lambda n=done: len(threads) == n, what=f"cycle {done} collected")
             del made
 
