@@ -46,7 +46,7 @@ from desktop.ui.bridge import SessionSignals
 from desktop.ui.composer import Composer
 from desktop.ui.composer_context.controller import ComposerContext
 from desktop.ui.conversation.find_bar import FindBar
-from desktop.ui.conversation.markdown import warm_when_typing
+from desktop.ui.conversation.lexers import warm_when_typing
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView

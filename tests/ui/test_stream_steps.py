@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 
 from benchmarks.gui_stream import realistic_markdown
 from desktop.core.events import TextDelta, ThinkingDelta, TurnEnded, TurnEndReason, TurnStarted
-from desktop.ui.conversation import markdown, stream_view
+from desktop.ui.conversation import lexers, stream_view
 from desktop.ui.conversation.blocks import CONTINUED, CUT, LIVE_LIMIT, PROSE_LIMIT, BlockSplitter
 from desktop.ui.conversation.markdown import COPY_SCHEME, OPEN_CODE, renderer
 from desktop.ui.conversation.model import TranscriptModel
@@ -136,15 +136,15 @@ def test_a_turn_of_the_loop_takes_one_costly_step_however_long_its_budget(
 def slow_lexers(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     """Lexers are built only once the returned event is set (none is built yet)."""
     release = threading.Event()
-    monkeypatch.setattr(markdown, "_LEXERS", {})
-    monkeypatch.setattr(markdown, "_WARMING", set())
-    real = markdown._warm
+    monkeypatch.setattr(lexers, "_LEXERS", {})
+    monkeypatch.setattr(lexers, "_WARMING", set())
+    real = lexers._warm
 
     def warm(langs: list[str]) -> None:
         release.wait(30)
         real(langs)
 
-    monkeypatch.setattr(markdown, "_warm", warm)
+    monkeypatch.setattr(lexers, "_warm", warm)
     yield release
     release.set()
 
@@ -155,23 +155,23 @@ def test_the_common_languages_are_built_on_the_worker_once_a_prompt_is_typed(
     """``warm_when_typing``: the first key typed in the prompt editor starts building the
     lexers replies use most, on the worker thread (a reply's first Rust or TypeScript block
     finds its lexer); nothing is built before."""
-    monkeypatch.setattr(markdown, "_LEXERS", {})
-    monkeypatch.setattr(markdown, "_WARMING", set())
+    monkeypatch.setattr(lexers, "_LEXERS", {})
+    monkeypatch.setattr(lexers, "_WARMING", set())
     builders: set[int] = set()
-    real = markdown._build_lexer
+    real = lexers._build_lexer
 
     def build(lang: str) -> object:
         builders.add(threading.get_ident())
         return real(lang)
 
-    monkeypatch.setattr(markdown, "_build_lexer", build)
+    monkeypatch.setattr(lexers, "_build_lexer", build)
     editor = QPlainTextEdit()
     qtbot.addWidget(editor)
-    markdown.warm_when_typing(editor)
-    assert not markdown._WARMING and not markdown._LEXERS
+    lexers.warm_when_typing(editor)
+    assert not lexers._WARMING and not lexers._LEXERS
     qtbot.keyClicks(editor, "wr")
-    qtbot.waitUntil(lambda: set(markdown.COMMON_LANGUAGES) <= set(markdown._LEXERS), timeout=30_000)
-    assert markdown._LEXERS["rust"] is not None and markdown._LEXERS["typescript"] is not None
+    qtbot.waitUntil(lambda: set(lexers.COMMON_LANGUAGES) <= set(lexers._LEXERS), timeout=30_000)
+    assert lexers._LEXERS["rust"] is not None and lexers._LEXERS["typescript"] is not None
     assert builders and threading.get_ident() not in builders
 
 

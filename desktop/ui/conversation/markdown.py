@@ -23,27 +23,22 @@ import colorsys
 import hashlib
 import html
 import re
-import threading
 from collections.abc import MutableMapping, Sequence
 from concurrent.futures import Future
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from pygments.lexer import Lexer
-from pygments.lexers import TextLexer, get_lexer_by_name
+from pygments.lexers import TextLexer
 from pygments.styles import get_style_by_name
 from pygments.token import Generic, _TokenType
-from pygments.util import ClassNotFound
 from PySide6.QtCore import QCoreApplication
 
 from desktop.ui.conversation import worker
 from desktop.ui.conversation.blocks import CONTINUED, CUT, unmarked
+from desktop.ui.conversation.lexers import build_missing, lexer_for, prepare_languages
 from desktop.ui.palette import DARK, LIGHT, Palette, contrast, luminance
-
-if TYPE_CHECKING:
-    from PySide6.QtWidgets import QPlainTextEdit
 
 #: The scheme of the links a code block's "Copy" is (the view copies that block, never opens it).
 COPY_SCHEME = "agentdesk-copy"
@@ -68,72 +63,6 @@ _HEADINGS = {
 }
 _BLOCK = "margin-top:0px; margin-bottom:12px"
 _FENCE_LANG = re.compile(r"^ {0,3}(?:`{3,}|~{3,})[ \t]*([^\s`]+)", re.MULTILINE)
-#: Languages coding agents write most, most used first: their lexers are built on the worker
-#: thread once the window has painted (``warm_languages``), not at a reply's first code block.
-COMMON_LANGUAGES = ("python", "bash", "sh", "shell", "console", "json", "typescript", "ts",
-                    "javascript", "js", "tsx", "jsx", "rust", "go", "diff", "yaml", "toml",
-                    "text", "html", "css", "c", "cpp", "java", "sql")  # fmt: skip
-#: Lexers built so far, by language name (None: no lexer has that name).
-_LEXERS: dict[str, Lexer | None] = {}
-_WARMING: set[str] = set()
-_LEXER_LOCK = threading.Lock()
-
-
-def _build_lexer(lang: str) -> Lexer | None:
-    try:
-        lexer: Lexer | None = get_lexer_by_name(lang)
-    except ClassNotFound:
-        lexer = None
-    with _LEXER_LOCK:
-        _LEXERS[lang] = lexer
-        _WARMING.discard(lang)
-    return lexer
-
-
-def _warm(langs: list[str]) -> None:
-    for lang in langs:
-        _build_lexer(lang)
-
-
-def lexer_for(lang: str, *, wait: bool = True) -> Lexer | None:
-    """The lexer of ``lang`` (None: unknown). ``wait=False``: None while it is being built."""
-    if lang in _LEXERS:
-        return _LEXERS[lang]
-    if not wait:
-        prepare_languages([lang])
-        return None
-    return _build_lexer(lang)
-
-
-def prepare_languages(langs: list[str]) -> bool:
-    """Whether the lexers of ``langs`` are built; those missing start building on a thread."""
-    with _LEXER_LOCK:
-        missing = [lang for lang in dict.fromkeys(langs) if lang not in _LEXERS]
-        new = [lang for lang in missing if lang not in _WARMING]
-        _WARMING.update(new)
-    if new:
-        worker.submit(lambda: _warm(new))  # the GUI thread never waits for a thread to start
-    return not missing
-
-
-def warm_languages() -> None:
-    """Build the lexers of ``COMMON_LANGUAGES`` on the worker thread. Building one takes 5-90
-    ms of pure Python, and the GUI thread waits for the interpreter lock at each of its calls
-    into Python meanwhile: a reply's first code blocks in new languages stalled the window 20-33
-    ms (``benchmarks/gui_stream.py``), where with these built it stays at 11-16 ms."""
-    prepare_languages(list(COMMON_LANGUAGES))
-
-
-def warm_when_typing(editor: QPlainTextEdit) -> None:
-    """``warm_languages`` once the user starts writing a prompt in ``editor``: the reply comes
-    a model's first-token latency later, and the start-up does not pay for it (built right
-    after the first paint, the lexers delayed the first conversation's paint by 150-200 ms)."""
-
-    def started() -> None:
-        editor.textChanged.disconnect(started)
-        warm_languages()
-
-    editor.textChanged.connect(started)
 
 
 def render_later(
@@ -145,9 +74,7 @@ def render_later(
     ``codes`` there."""
 
     def job() -> str:
-        missing = [lang for lang in dict.fromkeys(fence_languages(text)) if lang not in _LEXERS]
-        if missing:
-            _warm(missing)
+        build_missing(fence_languages(text))
         return conceal_links(_worker_renderer(dark).render(text, codes), surface)
 
     return worker.submit(job, notify=True)
