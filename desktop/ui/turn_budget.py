@@ -55,6 +55,11 @@ def waiting(timer: QTimer) -> bool:
     return timer in _waiting
 
 
+def due(timer: QTimer) -> bool:
+    """Whether ``timer`` will fire: it runs, or it waits for this turn to end."""
+    return timer.isActive() or waiting(timer)
+
+
 def at_turn_end(timer: QTimer) -> None:
     """Start ``timer`` (at zero delay) once this turn of the loop ends (at once without an event
     dispatcher): what fell due during the turn comes first."""

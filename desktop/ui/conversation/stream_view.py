@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.entries import StreamItem
-from desktop.ui import theme
+from desktop.ui import theme, turn_budget
 from desktop.ui.conversation import worker
 from desktop.ui.conversation.blocks import BlockSplitter
 from desktop.ui.conversation.document import AnswerDocument, parse
@@ -52,7 +52,7 @@ from desktop.ui.conversation.markdown import (
 from desktop.ui.conversation.reveal import RevealButton
 from desktop.ui.icons import Icon, decorate
 from desktop.ui.theme import set_role
-from desktop.ui.turn_budget import TurnShare, waiting
+from desktop.ui.turn_budget import TurnShare
 
 #: Time one turn of the loop may spend rendering finished blocks (at least one step is taken;
 #: a step takes 1–3 ms).
@@ -316,7 +316,7 @@ class AssistantView(QWidget):
         if finishing:  # a complete message ends in a finished block, streamed or reopened
             self._finished = True
             self._backlog.extend(self._splitter.finish())
-        if self._more.isActive() or waiting(self._more):
+        if turn_budget.due(self._more):
             return  # the view's frame, while a continuation is due: one budget per turn
         drawn = self._draw_live()
         live = self._splitter.live

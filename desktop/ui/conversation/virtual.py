@@ -205,7 +205,7 @@ class VirtualColumn(QObject):
 
     def due(self) -> bool:
         """Whether a pass is due (its timer runs, or it waits for the turn to end)."""
-        return self._pass.isActive() or turn_budget.waiting(self._pass)
+        return turn_budget.due(self._pass)
 
     def schedule(self) -> None:
         """Run a pass at the next turn of the loop."""
