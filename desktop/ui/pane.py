@@ -33,13 +33,12 @@ from desktop.core.events import (
     RulesChanged,
     SessionState,
     StateChanged,
-    TurnEnded,
     Usage,
 )
 from desktop.core.session import BUSY, BackendFactory
 from desktop.core.usage.pricing import PriceTable, load_prices
 from desktop.core.usage.spend import Spend
-from desktop.ui.announce import announce, turn_end_text
+from desktop.ui.announce import announce
 from desktop.ui.approvals import ApprovalNavigator, spoken
 from desktop.ui.approvals.rules import ModeRules, RulesPanel
 from desktop.ui.bridge import SessionSignals
@@ -57,6 +56,7 @@ from desktop.ui.mcp_status import McpServers
 from desktop.ui.pane_parts import PaneParts
 from desktop.ui.plan_view import PlanView
 from desktop.ui.qt_async import TaskScope
+from desktop.ui.turn_end import TurnEndShow
 from desktop.ui.usage_view import show_turn_usage
 from desktop.ui.welcome.banner import FixBanner
 from desktop.ui.welcome.controller import WelcomeController
@@ -140,6 +140,8 @@ class ConversationPane(QWidget):
         self._start_error: AgentStartError | None = None  # of the last start
         #: Stops the agent after it was idle for the configured time (``IdleStop``).
         self.idle_stop = IdleStop(self, self._suspend_idle_agent)
+        #: The turn's usage line, summary and focus when a turn ends (a loop turn later).
+        self.turn_end = TurnEndShow(self, self)
         self._connect_signals()
         self.welcome = WelcomeController(self, self.body, workspace, self.fix_banner)
 
@@ -149,7 +151,7 @@ class ConversationPane(QWidget):
         bridge.state_changed.connect(self._on_state)
         bridge.mode_changed.connect(self._on_mode_changed)
         bridge.rules_changed.connect(self._on_rules_changed)
-        bridge.turn_ended.connect(self._on_turn_ended)
+        bridge.turn_ended.connect(self.turn_end.on_turn_ended)
         bridge.mcp_status.connect(self._on_mcp_status)
         self.view.decided.connect(self.decide)
         self.view.restart_requested.connect(self._on_restart)
@@ -366,24 +368,6 @@ class ConversationPane(QWidget):
         backend = self.session.backend
         if backend is not None:
             self.scope.spawn(backend.set_choice(ChoiceKind(kind), choice_id), name="set_choice")
-
-    def _on_turn_ended(self, event: TurnEnded) -> None:
-        if event.usage is not None:
-            self.usage = self.usage + event.usage
-            if self.prices is None:
-                self.prices = load_prices()
-            self.spend = self.spend.add(event.usage, event.model, self.prices)
-            items = self.transcript.items
-            end = next((i for i in reversed(items) if isinstance(i, TurnEndItem)), None)
-            if end is not None and end.turn_id == event.turn_id:
-                show_turn_usage(self.view, end, self.prices)
-        self.plan_view.collapse()
-        self.status_changed.emit()
-        answer = self.transcript.entries.turn_text(event.turn_id)
-        announce(self.view, turn_end_text(event.reason, answer, event.message))
-        idle = not self.pending_cards() and not self.composer.editor.hasFocus()
-        if idle and self.isVisible() and self.window().isActiveWindow():
-            self.composer.editor.setFocus()
 
     # ------------------------------------------------------------------ shutdown
     async def aclose(self, timeout: float = 8.0) -> None:

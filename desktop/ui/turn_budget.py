@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication, QTimer
+from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication, QObject, QTimer
 from shiboken6 import isValid
 
 #: What the jobs together may spend of one turn of the loop before they wait for the next (Qt's
@@ -121,3 +121,27 @@ class TurnShare:
     def may_go_on(cost: float = 0.0) -> bool:
         """Whether the job may take another step, expected to cost ``cost`` seconds."""
         return spent() + cost < TURN_BUDGET_S
+
+
+class NextTurn:
+    """``work`` done once in a later turn of the loop, the first with budget for ``cost``
+    seconds (``TurnShare``); asked again before it was done, it is done once.
+
+    For what an event brings that can wait a turn: the turn that delivered the event had its
+    share of work already (the end of a reply: its last text, the transcript, the history)."""
+
+    def __init__(self, parent: QObject, work: Callable[[], None], cost: float) -> None:
+        self._work, self._cost = work, cost
+        self._share = TurnShare()
+        self._timer = QTimer(parent)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._go)
+
+    def ask(self) -> None:
+        """Do the work in a later turn (not this one)."""
+        if not due(self._timer):
+            at_turn_end(self._timer)
+
+    def _go(self) -> None:
+        self._share.run(self._work, self._cost, self._timer)

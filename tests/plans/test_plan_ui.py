@@ -106,8 +106,9 @@ def test_plan_terminal_output_model_picker_and_cost(driver: Driver, qtbot: QtBot
         await until(lambda: _live(pane) == "one\ntwo\n", what="the rest, then the result")
         terminal = _card(pane, "terminal")
         assert terminal is not None and terminal.output is terminal.live
-        # The turn ended: the last plan stays, closed to its header.
-        assert plan.isVisible() and not plan.is_open()
+        # The turn ended: the last plan stays, closed to its header (a turn of the loop later).
+        await until(lambda: not plan.is_open(), what="the plan closed")
+        assert plan.isVisible()
         assert plan.header.text() == "Plan · 1 of 1 done"
 
         # The model picker: what the agent offers; choosing one goes to the agent.
@@ -157,9 +158,10 @@ def test_plan_terminal_output_model_picker_and_cost(driver: Driver, qtbot: QtBot
         await until(lambda: pane.spend.turns == 2, timeout=20, what="the second turn ends")
         assert "≈ at least $15.00" in tokens.text()
         assert tokens.text().startswith("Tokens in 22 · out 8")
-        # Each turn says what it used below it; the priced one with its estimate.
-        lines = usage_lines(pane.view)
-        assert lines == ["11 in · 4 out · fake-large", "11 in · 4 out · ≈ $15.00 · fake-small"]
+        # Each turn says what it used below it (a turn of the loop later); the priced one with
+        # its estimate.
+        lines = ["11 in · 4 out · fake-large", "11 in · 4 out · ≈ $15.00 · fake-small"]
+        await until(lambda: usage_lines(pane.view) == lines, what="the usage lines")
 
         # Reopened from history: its cost so far, its usage lines, its last plan (closed).
         def recorded() -> bool:

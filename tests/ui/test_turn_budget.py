@@ -98,3 +98,25 @@ def test_a_waiting_job_starts_after_what_fell_due_during_the_turn(qtbot: QtBot) 
     qtbot.waitUntil(lambda: len(order) == 2, timeout=15_000)
     assert order == ["due during the turn", "the waiting job"]
     assert not turn_budget.waiting(job)
+
+
+def test_next_turn_does_its_work_once_in_a_later_turn(qtbot: QtBot) -> None:
+    parent = QTimer()  # any QObject owns the job's timer
+    done: list[str] = []
+
+    def work() -> None:
+        done.append("work")
+        # Two turns later: a second run of the work would have come before.
+        QTimer.singleShot(0, lambda: QTimer.singleShot(0, lambda: done.append("two turns on")))
+
+    later = turn_budget.NextTurn(parent, work, 0.001)
+
+    def ending_turn() -> None:
+        turn_budget.spent()
+        later.ask()
+        later.ask()  # asked twice before it ran: done once
+        done.append("asked")  # the work is not done in the asking turn
+
+    QTimer.singleShot(0, ending_turn)
+    qtbot.waitUntil(lambda: "two turns on" in done, timeout=15_000)
+    assert done == ["asked", "work", "two turns on"]
