@@ -1,5 +1,5 @@
 """What a conversation shows when one of its turns ends: the turn's usage line, the spoken
-summary, the plan folded away and the composer focused.
+summary, the plan folded away and the composer focused (unless the user types elsewhere).
 
 A turn ends in the turn of the event loop that read the reply's last lines, where the session,
 the transcript, the history and the view already have work with it. The usage line is a new
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from PySide6.QtCore import SignalInstance
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QPlainTextEdit, QTextEdit, QWidget
 
 from desktop.core.entries import TurnEndItem, UserItem
 from desktop.core.events import TurnEnded, Usage
@@ -102,8 +102,21 @@ class TurnEndShow:
         answer = pane.transcript.entries.turn_text(last.turn_id)
         announce(pane.view, turn_end_text(last.reason, answer, last.message))
         idle = not pane.pending_cards() and not pane.composer.editor.hasFocus()
-        if idle and pane.isVisible() and pane.window().isActiveWindow():
+        if idle and pane.isVisible() and pane.window().isActiveWindow() and self._focus_free():
             pane.composer.editor.setFocus()
+
+    def _focus_free(self) -> bool:
+        """Whether the composer may take the focus: the user is not typing elsewhere (renaming
+        a conversation in the sidebar, searching the conversation; a reply ending while they
+        do must not take their keys away)."""
+        focused = QApplication.focusWidget()
+        if focused is None:
+            return True
+        if isinstance(focused, QLineEdit):
+            return focused.isReadOnly()
+        if isinstance(focused, QTextEdit | QPlainTextEdit):
+            return focused.isReadOnly()
+        return True
 
     def _end_of(self, turn_id: str) -> TurnEndItem | None:
         """The entry that ended ``turn_id`` (read back from the end to the turn's prompt)."""
