@@ -8,8 +8,11 @@ reloaded conversation are the same list of entries by construction.
 Entries (``desktop.core.entries``) are frozen pydantic models with a ``type`` field (the
 history's item kind). ``apply`` returns what changed (``Added``, ``Changed``, or ``Appended``
 for a piece of streamed text), so a consumer renders or writes only that. Streamed text is kept
-as a list of pieces while it grows, because ``str +=`` over 200,000 deltas is quadratic; the
-open entry's ``text`` is joined when somebody reads it (``items``, ``item``) and when it closes.
+as a list of pieces while it grows, because ``str +=`` over 200,000 deltas is quadratic; its
+entry's ``text`` is joined when somebody reads it (``items``, ``item``, ``turn_text``), not when
+the stream closes: the entry of a stream that closed (its ``Changed``) and ``peek`` may lag. A
+megabyte reply's join costs milliseconds (fresh memory), and each consumer of a session joins its
+own: done as the turn ended, they made that turn of the window's loop too long (issue 19).
 """
 
 from __future__ import annotations
@@ -81,6 +84,8 @@ class Transcript:
         #: (at its end, or when it is read) copies a few hundred strings, not 200,000 deltas.
         self._pieces: list[str] = []
         self._runs: list[str] = []
+        #: The stream whose text is in ``_pieces`` and ``_runs``: the open one, or the last one,
+        #: closed, until its text is read.
         self._stream: StreamItem | None = None
         self._open: tuple[str, str | None] | None = None  # the open stream's type and turn
         self._open_key = 0
@@ -286,13 +291,16 @@ class Transcript:
         return Added(item)
 
     def _join(self) -> None:
-        stream = self._stream
-        if stream is not None and (self._pieces or self._runs):
+        if self._stream is not None and (self._pieces or self._runs):
+            stream = self._items[self._stream.key - self._first]  # as it stands (closed, updated)
+            assert isinstance(stream, StreamItem)
             joined = "".join([stream.text, *self._runs, *self._pieces])
             self._pieces.clear()
             self._runs.clear()
             self._stream = stream.model_copy(update={"text": joined})
             self._items[stream.key - self._first] = self._stream
+        if self._open is None:
+            self._stream = None  # closed: all its text is in its entry
 
     def _take_piece(self, text: str) -> None:
         pieces = self._pieces
@@ -302,13 +310,15 @@ class Transcript:
             pieces.clear()
 
     def _close(self) -> list[Change]:
-        if self._stream is None:
+        if self._open is None or self._stream is None:
             return []
-        self._join()
-        item = self._stream.model_copy(update={"done": True})
+        item = self._items[self._stream.key - self._first]
+        assert isinstance(item, StreamItem)
+        item = item.model_copy(update={"done": True})
         self._items[item.key - self._first] = item
-        self._stream = self._open = None
-        return [Changed(item)]
+        self._open = None
+        self._stream = item if self._pieces or self._runs else None
+        return [Changed(item)]  # its text is joined when read
 
     def _append(
         self, text: str, kind: Literal["assistant", "thinking"], turn: str | None
@@ -317,6 +327,7 @@ class Transcript:
             self._take_piece(text)
             return [Appended(self._open_key, text)]
         changes = self._close()
+        self._join()  # the last stream's text, before its pieces make way for this one's
         added = self._add(StreamItem(type=kind, turn_id=turn))
         assert isinstance(added.item, StreamItem)
         self._stream = added.item

@@ -141,7 +141,7 @@ class HistoryRecorder:
                     self._timer.cancel()
                     self._timer = None
                 self._stream = None
-                self._write(item)
+                self._write(self._transcript.item(item.key))  # its text joined (it may lag)
             return  # an open stream is written by ``flush``
         if isinstance(item, ToolItem) and item.status not in FINAL:
             if _same_but_live(item, self._open_items.get(item.key)):

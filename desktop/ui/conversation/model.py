@@ -17,6 +17,10 @@ from desktop.core.entries import Added, Appended, Change, Changed, Item, StreamI
 from desktop.core.events import ErrorEvent, SessionEvent, TurnEndReason
 from desktop.core.transcript import Transcript as Entries
 from desktop.ui.conversation import prebuild
+from desktop.ui.turn_budget import NextTurn
+
+#: What joining a closed stream's text costs, about (a megabyte reply: fresh memory).
+JOIN_COST_S = 0.002
 
 
 class TranscriptModel(QObject):
@@ -25,7 +29,9 @@ class TranscriptModel(QObject):
     Signals:
         item_added(Item): a new entry at the end.
         item_changed(Item): an entry changed (its new state; a growing stream's text may lag:
-            the view reads what is new with ``take_new``).
+            the view reads what is new with ``take_new``; a stream that closed comes again a
+            turn of the loop later with all its text, joined then, not in the turn that ended
+            the reply: a megabyte reply's join takes milliseconds).
         problem_changed(ErrorEvent | None): the start problem the user can fix, or None once
             solved.
         loaded_all(): the entries of ``load`` were all added (``loading`` is True meanwhile).
@@ -49,6 +55,8 @@ class TranscriptModel(QObject):
         self.loading = False
         self._fresh: dict[int, list[str]] = {}
         self._stored: asyncio.Event | None = None  # a reopened conversation: set once all is in
+        self._closed: list[int] = []  # streams that closed, their text not joined yet
+        self._settle = NextTurn(self, self._join_closed, JOIN_COST_S)
         prebuild.schedule()  # the models its events use, built before a turn needs them
 
     @property
@@ -154,4 +162,13 @@ class TranscriptModel(QObject):
                 self.item_added.emit(change.item)
             else:
                 assert isinstance(change, Changed)
-                self.item_changed.emit(change.item)
+                item = change.item
+                if isinstance(item, StreamItem) and item.done and not self.loading:
+                    self._closed.append(item.key)
+                    self._settle.ask()
+                self.item_changed.emit(item)
+
+    def _join_closed(self) -> None:
+        keys, self._closed = self._closed, []
+        for key in keys:
+            self.item_changed.emit(self.entries.item(key))
