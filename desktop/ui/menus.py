@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QApplication
 
 from desktop.ui.i18n import QT_TRANSLATE_NOOP
+from desktop.ui.text_focus import text_field
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -306,7 +306,7 @@ class WindowMenus:
 
     # ------------------------------------------------------------------ Edit
     def _update_edit(self) -> None:
-        field = _text_field()
+        field = text_field()
         writable = field is not None and not field.isReadOnly()
         for name in _EDIT_SLOTS:
             enabled = field is not None and (writable or name in ("copy", "selectAll"))
@@ -325,12 +325,12 @@ class WindowMenus:
             self.actions[name].setEnabled(True)
 
     def _on_focused(self, slot: str) -> None:
-        field = _text_field()
+        field = text_field()
         if field is not None:
             getattr(field, slot)()
 
     def _undo(self) -> None:
-        field = _text_field()
+        field = text_field()
         if _can_undo(field):
             self._on_focused("undo")
         else:
@@ -368,14 +368,6 @@ def _sequence(keys: str | QKeySequence.StandardKey) -> QKeySequence:
     from PySide6.QtGui import QKeySequence
 
     return QKeySequence(keys)
-
-
-def _text_field() -> QLineEdit | QPlainTextEdit | QTextEdit | None:
-    """The text field that has the keyboard, if one does."""
-    from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QTextEdit
-
-    focused = QApplication.focusWidget()
-    return focused if isinstance(focused, (QLineEdit, QPlainTextEdit, QTextEdit)) else None
 
 
 def _can_undo(field: QLineEdit | QPlainTextEdit | QTextEdit | None) -> bool:

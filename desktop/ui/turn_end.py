@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from PySide6.QtCore import SignalInstance
-from PySide6.QtWidgets import QApplication, QLineEdit, QPlainTextEdit, QTextEdit, QWidget
+from PySide6.QtWidgets import QWidget
 
 from desktop.core.entries import TurnEndItem, UserItem
 from desktop.core.events import TurnEnded, Usage
@@ -26,6 +26,7 @@ from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.view import ConversationView
 from desktop.ui.plan_view import PlanView
+from desktop.ui.text_focus import text_field
 from desktop.ui.turn_budget import NextTurn
 from desktop.ui.usage_view import show_turn_usage
 
@@ -101,22 +102,13 @@ class TurnEndShow:
         last = ended[-1]
         answer = pane.transcript.entries.turn_text(last.turn_id)
         announce(pane.view, turn_end_text(last.reason, answer, last.message))
-        idle = not pane.pending_cards() and not pane.composer.editor.hasFocus()
-        if idle and pane.isVisible() and pane.window().isActiveWindow() and self._focus_free():
+        # The composer takes the keys unless a card waits or the user types elsewhere (renaming
+        # a conversation, searching it: a reply that ends must not take their keys away).
+        field = text_field()
+        typing = field is not None and not field.isReadOnly()
+        shown = pane.isVisible() and pane.window().isActiveWindow()
+        if shown and not typing and not pane.pending_cards():
             pane.composer.editor.setFocus()
-
-    def _focus_free(self) -> bool:
-        """Whether the composer may take the focus: the user is not typing elsewhere (renaming
-        a conversation in the sidebar, searching the conversation; a reply ending while they
-        do must not take their keys away)."""
-        focused = QApplication.focusWidget()
-        if focused is None:
-            return True
-        if isinstance(focused, QLineEdit):
-            return focused.isReadOnly()
-        if isinstance(focused, QTextEdit | QPlainTextEdit):
-            return focused.isReadOnly()
-        return True
 
     def _end_of(self, turn_id: str) -> TurnEndItem | None:
         """The entry that ended ``turn_id`` (read back from the end to the turn's prompt)."""

@@ -163,7 +163,7 @@ class TranscriptModel(QObject):
             else:
                 assert isinstance(change, Changed)
                 item = change.item
-                if isinstance(item, StreamItem) and item.done and not self.loading:
+                if isinstance(item, StreamItem) and item.done:
                     self._closed.append(item.key)
                     self._settle.ask()
                 self.item_changed.emit(item)
