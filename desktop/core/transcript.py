@@ -8,7 +8,7 @@ reloaded conversation are the same list of entries by construction.
 Entries (``desktop.core.entries``) are frozen pydantic models with a ``type`` field (the
 history's item kind). ``apply`` returns what changed (``Added``, ``Changed``, or ``Appended``
 for a piece of streamed text), so a consumer renders or writes only that. Streamed text is kept
-as a list of pieces while it grows, because ``str +=`` over 200,000 deltas is quadratic; its
+in pieces while it grows (``StreamText``: ``str +=`` over 200,000 deltas is quadratic); its
 entry's ``text`` is joined when somebody reads it (``items``, ``item``, ``turn_text``), not when
 the stream closes: the entry of a stream that closed (its ``Changed``) and ``peek`` may lag. A
 megabyte reply's join costs milliseconds (fresh memory), and each consumer of a session joins its
@@ -63,9 +63,7 @@ from desktop.core.events import (
     TurnEnded,
     TurnStarted,
 )
-
-#: Streamed pieces joined into one run of text at a time (see ``Transcript._pieces``).
-PIECES_PER_RUN = 1_000
+from desktop.core.stream_text import StreamText
 
 
 class Transcript:
@@ -79,14 +77,10 @@ class Transcript:
         self._items: list[Item] = []
         self._first = 0  # the key of ``_items[0]`` (below 0 once earlier entries were prepended)
         self._clock = clock
-        #: Text of the open stream not yet joined into its entry: pieces as they came, and runs
-        #: of ``PIECES_PER_RUN`` pieces joined as they fill, so joining a long stream's entry
-        #: (at its end, or when it is read) copies a few hundred strings, not 200,000 deltas.
-        self._pieces: list[str] = []
-        self._runs: list[str] = []
-        #: The stream whose text is in ``_pieces`` and ``_runs``: the open one, or the last one,
-        #: closed, until its text is read.
-        self._stream: StreamItem | None = None
+        #: Streamed text not joined into its entry yet, and the key of that entry: the open
+        #: stream, or the last one, closed, until its text is read.
+        self._text = StreamText()
+        self._text_key: int | None = None
         self._open: tuple[str, str | None] | None = None  # the open stream's type and turn
         self._open_key = 0
         self._tools: dict[str, int] = {}  # call id -> key of its latest entry
@@ -109,7 +103,7 @@ class Transcript:
 
     def item(self, key: int) -> Item:
         """The entry at ``key`` as it stands."""
-        if self._stream is not None and key == self._stream.key:
+        if key == self._text_key:
             self._join()
         return self.peek(key)
 
@@ -291,48 +285,37 @@ class Transcript:
         return Added(item)
 
     def _join(self) -> None:
-        if self._stream is not None and (self._pieces or self._runs):
-            stream = self._items[self._stream.key - self._first]  # as it stands (closed, updated)
+        key = self._text_key
+        if key is not None and self._text:
+            stream = self._items[key - self._first]
             assert isinstance(stream, StreamItem)
-            joined = "".join([stream.text, *self._runs, *self._pieces])
-            self._pieces.clear()
-            self._runs.clear()
-            self._stream = stream.model_copy(update={"text": joined})
-            self._items[stream.key - self._first] = self._stream
+            text = self._text.take(stream.text)
+            self._items[key - self._first] = stream.model_copy(update={"text": text})
         if self._open is None:
-            self._stream = None  # closed: all its text is in its entry
-
-    def _take_piece(self, text: str) -> None:
-        pieces = self._pieces
-        pieces.append(text)
-        if len(pieces) >= PIECES_PER_RUN:
-            self._runs.append("".join(pieces))
-            pieces.clear()
+            self._text_key = None  # closed: all its text is in its entry
 
     def _close(self) -> list[Change]:
-        if self._open is None or self._stream is None:
+        if self._open is None or self._text_key is None:
             return []
-        item = self._items[self._stream.key - self._first]
-        assert isinstance(item, StreamItem)
-        item = item.model_copy(update={"done": True})
+        item = self._items[self._text_key - self._first].model_copy(update={"done": True})
         self._items[item.key - self._first] = item
         self._open = None
-        self._stream = item if self._pieces or self._runs else None
+        if not self._text:
+            self._text_key = None
         return [Changed(item)]  # its text is joined when read
 
     def _append(
         self, text: str, kind: Literal["assistant", "thinking"], turn: str | None
     ) -> list[Change]:
         if self._open == (kind, turn):  # the open stream goes on (the hot path)
-            self._take_piece(text)
+            self._text.add(text)
             return [Appended(self._open_key, text)]
         changes = self._close()
         self._join()  # the last stream's text, before its pieces make way for this one's
         added = self._add(StreamItem(type=kind, turn_id=turn))
-        assert isinstance(added.item, StreamItem)
-        self._stream = added.item
         self._open, self._open_key = (kind, turn), added.item.key
-        self._take_piece(text)
+        self._text_key = added.item.key
+        self._text.add(text)
         changes += [added, Appended(added.item.key, text)]
         return changes
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from desktop.core.entries import Changed, StreamItem
 from desktop.core.events import TextDelta, TurnEnded, TurnEndReason, TurnStarted
-from desktop.core.transcript import PIECES_PER_RUN, Transcript
+from desktop.core.stream_text import PIECES_PER_RUN
+from desktop.core.transcript import Transcript
 
 
 def _stream(transcript: Transcript) -> StreamItem:
