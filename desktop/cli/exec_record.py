@@ -117,7 +117,7 @@ class ExecRecording:
             raise RecordingError(f"the history database is unusable: {exc}") from exc
         if self._writer.recovered:
             print(f"agentdesk: {self._writer.recovered}", file=sys.stderr)
-        redact = Redactor([*self._secrets, *secret_values(os.environ)]).text
+        redactor = Redactor([*self._secrets, *secret_values(os.environ)])
         stored = continues = None
         if conversation is not None:
             try:
@@ -129,7 +129,7 @@ class ExecRecording:
         self.recording = HistoryRecording(
             self._workspace,
             launch.name,
-            redact=redact,
+            redactor=redactor,
             continues=continues,
             wait_for_prompt=False,
             on_trouble=self._on_trouble,

@@ -29,6 +29,7 @@ from desktop.core.history import (
     plan_resume,
 )
 from desktop.core.history.writer import ItemWrite, Write
+from desktop.core.redaction import Redactor
 from desktop.core.session import Session
 from tests.core.support import fake_factory
 from tests.waiting import until
@@ -110,8 +111,42 @@ async def test_text_deltas_are_coalesced(workspace: Path) -> None:
     recorder.detach()
     await asyncio.to_thread(writer.close)
     text_writes = [w for w in committed if isinstance(w, ItemWrite) and w.kind == "assistant"]
-    assert text_writes[-1].text == "x" * 3000 and text_writes[-1].complete
     assert len(text_writes) < 30, len(text_writes)  # not one write per delta
+    # Each write adds what came since the last one: the answer is not rewritten as it grows.
+    assert all(w.append for w in text_writes) and text_writes[-1].complete
+    assert "".join(w.text for w in text_writes) == "x" * 3000
+    assert items_on_disk(writer.path)[1] == ("assistant", "x" * 3000, 1)
+
+
+@pytest.mark.asyncio
+async def test_a_key_split_across_streamed_writes_never_reaches_the_disk(workspace: Path) -> None:
+    key = "sk-ant-api03-" + "Q" * 40
+    secret = "correct-horse-battery-staple"  # a known secret value (an environment variable's)
+    text = f"the key is {key} and the password {secret}, done"
+    # One character a delta, 20 ms apart, and a write after each: the text is cut everywhere.
+    chunks = [step for char in text for step in ({"text": char}, {"sleep": 0.02})]
+    committed: list[Write] = []
+    writer = HistoryWriter(on_commit=committed.extend)
+    session = session_for(workspace, {"turns": [chunks]})
+    recorder = HistoryRecorder.start(
+        writer, workspace, "fake", flush_interval=0.0, redactor=Redactor([secret])
+    )
+    recorder.attach(session)
+    session.submit(Prompt("tell me"))
+    await session.wait_idle()
+    await session.close()
+    recorder.detach()
+    await asyncio.to_thread(writer.close)
+    pieces = [w.text for w in committed if isinstance(w, ItemWrite) and w.kind == "assistant"]
+    assert len(pieces) > 5, pieces  # written as it streamed, in many pieces
+    written = ""
+    for piece in pieces:  # what was on disk after each commit
+        written += piece
+        assert "sk-ant" not in written and "horse" not in written, written
+    expected = "the key is [REDACTED] and the password [REDACTED], done"
+    assert written == expected
+    assert items_on_disk(writer.path)[1] == ("assistant", expected, 1)
+    assert b"QQQQ" not in writer.path.read_bytes() and b"horse" not in writer.path.read_bytes()
 
 
 @pytest.mark.asyncio

@@ -275,9 +275,7 @@ def test_recorder_redacts_known_keys() -> None:
 
     redactor = Redactor([KEY])
     writer = HistoryWriter()
-    recorder = HistoryRecorder.start(
-        writer, "/w", "a", redact=lambda t: redactor(t.encode()).decode()
-    )
+    recorder = HistoryRecorder.start(writer, "/w", "a", redactor=redactor)
     recorder.on_event(TurnStarted(turn_id="t", prompt=f"my key is {KEY}"))
     recorder.on_event(TextDelta(turn_id="t", text=f"env: ANTHROPIC_API_KEY={KEY}"))
     recorder.detach()

@@ -1,11 +1,16 @@
 """``HistoryRecorder``: writes a session's transcript to the history database while it streams.
 
 The recorder keeps a ``desktop.core.transcript.Transcript`` of the session's events and hands
-each entry that changed to the ``HistoryWriter`` as a whole, as typed JSON: completed entries (a
-prompt, a finished tool call, an error, the end of a turn) at once; streamed assistant text and
-thinking at most every ``flush_interval`` seconds (0.25 s by default). A crash therefore loses at
-most that much streamed text and never a completed entry. The recorder runs on the event loop but
-never touches SQLite itself.
+each entry that changed to the ``HistoryWriter`` as typed JSON: completed entries (a prompt, a
+finished tool call, an error, the end of a turn) whole and at once; streamed assistant text and
+thinking as the text added since the last write, at most every ``flush_interval`` seconds (0.25 s
+by default). A crash therefore loses at most that much streamed text and never a completed entry.
+
+Streamed text is appended, not rewritten: rewriting (and redacting) a long answer whole at every
+write made each write cost as much as the answer so far (2.4 MB at the end of a long one), on the
+event loop and in the writer thread beside it. A piece is redacted as it is written
+(``StreamRedaction``: a secret split across two pieces is held back until it is whole). The
+recorder runs on the event loop but never touches SQLite itself.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from desktop.core.history.writer import (
     ItemWrite,
     UpdateConversation,
 )
+from desktop.core.redaction import Redactor, StreamRedaction
 from desktop.core.session import Session
 from desktop.core.transcript import Transcript
 
@@ -40,7 +46,7 @@ class HistoryRecorder:
         next_seq: Sequence number of the next item (``HistoryStore.next_seq`` when resuming).
         has_title: Whether the conversation already has a title (else the first prompt gives it).
         flush_interval: Longest time streamed text waits before it is written.
-        redact: Applied to every text before it is written (e.g. removes known API keys).
+        redactor: Removes known API keys (and key-shaped strings) from every text written.
     """
 
     def __init__(
@@ -51,19 +57,22 @@ class HistoryRecorder:
         next_seq: int = 0,
         has_title: bool = False,
         flush_interval: float = 0.25,
-        redact: Callable[[str], str] | None = None,
+        redactor: Redactor | None = None,
     ) -> None:
         self.conversation_id = conversation_id
         self._writer = writer
         self._first_seq = next_seq
         self._has_title = has_title
         self._interval = flush_interval
-        self._redact = redact or (lambda text: text)
+        self._redactor = redactor or Redactor(())
+        self._redact = self._redactor.text
         self._transcript = Transcript()
         self._created: list[float] = []  # by entry key: when it was added
         self._open: set[int] = set()  # keys of tool calls written while still open
         self._open_items: dict[int, ToolItem] = {}  # what was written of each open call
         self._stream: int | None = None  # key of the stream with text not written yet
+        self._pieces: list[str] = []  # its text not written yet
+        self._redaction = StreamRedaction(self._redactor)  # its text written, redacted
         self._timer: asyncio.TimerHandle | None = None
         self._unsubscribe: Callable[[], None] | None = None
 
@@ -89,13 +98,16 @@ class HistoryRecorder:
         self.flush()
 
     def flush(self) -> None:
-        """Hand the streaming entry's current text to the writer now."""
+        """Hand everything streamed so far to the writer now, as it stands (the recording or the
+        session ends: the text held back in case it starts a secret is written too)."""
+        self._flush(whole=True)
+
+    def _flush(self, *, whole: bool = False) -> None:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if self._stream is not None:
-            self._write(self._transcript.item(self._stream))
-            self._stream = None
+        if self._stream is not None and (self._pieces or whole):
+            self._write_text(self._transcript.peek(self._stream), whole=whole)
 
     # ------------------------------------------------------------------ events
 
@@ -118,31 +130,28 @@ class HistoryRecorder:
                     self._write(self._transcript.item(key), complete=True)
         for change in self._transcript.apply(event):
             if isinstance(change, Appended):  # a plain class: a fast check
-                self._streamed(change.key)
+                self._streamed(change)
             else:
                 if isinstance(change, Added):
                     self._created.append(time.time())
                 self._changed(change.item)
 
-    def _streamed(self, key: int) -> None:
-        self._stream = key
+    def _streamed(self, change: Appended) -> None:
+        self._stream = change.key  # the transcript closes a stream before it opens the next
+        self._pieces.append(change.text)
         if self._timer is None:
             try:
                 loop = asyncio.get_running_loop()
             except RuntimeError:
-                self.flush()
+                self._flush()
                 return
-            self._timer = loop.call_later(self._interval, self.flush)
+            self._timer = loop.call_later(self._interval, self._flush)
 
     def _changed(self, item: Item) -> None:
         if isinstance(item, StreamItem):
-            if item.done:  # closed: written complete now, not by the timer
-                if self._timer is not None and self._stream == item.key:
-                    self._timer.cancel()
-                    self._timer = None
-                self._stream = None
-                self._write(self._transcript.item(item.key))  # its text joined (it may lag)
-            return  # an open stream is written by ``flush``
+            if item.done and item.key == self._stream:  # closed: written complete now
+                self._flush(whole=True)
+            return  # an open stream is written by ``_flush``
         if isinstance(item, ToolItem) and item.status not in FINAL:
             if _same_but_live(item, self._open_items.get(item.key)):
                 return  # only its live output moved (not stored: the result holds it)
@@ -153,14 +162,37 @@ class HistoryRecorder:
             self._open_items.pop(item.key, None)
         self._write(item)
 
+    def _write_text(self, stream: Item, *, whole: bool) -> None:
+        """Append the text ``stream`` received since it was last written; unless ``whole``, the
+        end of it that may be the start of a secret is held back."""
+        assert isinstance(stream, StreamItem)
+        written = self._redaction.add("".join(self._pieces))
+        self._pieces.clear()
+        if whole:
+            written += self._redaction.end()
+        if stream.done:
+            self._stream = None
+        self._writer.submit(
+            ItemWrite(
+                conversation_id=self.conversation_id,
+                seq=self._first_seq + stream.key,
+                kind=stream.type,
+                text=written,
+                data=self._redact(entry_json(stream)),  # its text is not in it
+                complete=stream.done,
+                created_at=self._created[stream.key],
+                turn_id=stream.turn_id,
+                append=True,
+            )
+        )
+        if stream.done:
+            self._writer.submit(UpdateConversation(self.conversation_id))
+
     def _write(self, item: Item, *, complete: bool | None = None) -> None:
         if isinstance(item, ToolItem):
             item = clip_output(item)
         if complete is None:
-            if isinstance(item, StreamItem):
-                complete = item.done
-            else:
-                complete = not isinstance(item, ToolItem) or item.status in FINAL
+            complete = not isinstance(item, ToolItem) or item.status in FINAL
         self._writer.submit(
             ItemWrite(
                 conversation_id=self.conversation_id,

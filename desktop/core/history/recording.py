@@ -23,6 +23,7 @@ from pathlib import Path
 from desktop.core.events import SessionEvent
 from desktop.core.history.recorder import HistoryRecorder
 from desktop.core.history.writer import HistoryWriter, WriterStatus
+from desktop.core.redaction import Redactor
 from desktop.core.session import Session
 
 #: Events kept before the first prompt (a ready event, a few notices); more are not needed.
@@ -38,7 +39,7 @@ class HistoryRecording:
     Args:
         workspace: The conversation's workspace folder.
         agent: The agent's name as stored (``ConversationSummary.agent``).
-        redact: Applied to every text before it is written.
+        redactor: Removes known keys from every text before it is written.
         continues: The stored conversation this one continues and its next sequence number
             (``HistoryStore.next_seq``); else a new conversation is created through the writer.
         wait_for_prompt: Create a new conversation only at its first prompt.
@@ -51,7 +52,7 @@ class HistoryRecording:
         workspace: Path,
         agent: str,
         *,
-        redact: Callable[[str], str],
+        redactor: Redactor,
         continues: tuple[str, int] | None = None,
         wait_for_prompt: bool = True,
         on_created: Callable[[str], None] | None = None,
@@ -59,7 +60,7 @@ class HistoryRecording:
     ) -> None:
         self.workspace = workspace
         self.agent = agent
-        self._redact = redact
+        self._redactor = redactor
         self._continues = continues
         self._recorder: HistoryRecorder | None = None
         self._prompted = not wait_for_prompt or continues is not None
@@ -121,11 +122,11 @@ class HistoryRecording:
         if self._continues is not None:
             conv_id, next_seq = self._continues
             recorder = HistoryRecorder(
-                self._writer, conv_id, next_seq=next_seq, has_title=True, redact=self._redact
+                self._writer, conv_id, next_seq=next_seq, has_title=True, redactor=self._redactor
             )
         else:
             recorder = HistoryRecorder.start(
-                self._writer, self.workspace, self.agent, redact=self._redact
+                self._writer, self.workspace, self.agent, redactor=self._redactor
             )
         self._recorder = recorder
         early, self._early = self._early, []

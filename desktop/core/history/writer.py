@@ -19,7 +19,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from desktop.core.history.schema import connect, history_path, open_history
@@ -56,7 +56,9 @@ class UpdateConversation:
 
 @dataclass(frozen=True)
 class ItemWrite:
-    """The full current state of one item (inserted or replaced by ``(conversation, seq)``)."""
+    """The full current state of one item (inserted or replaced by ``(conversation, seq)``),
+    or with ``append`` its text so far and more text for it: a streamed answer is written a piece
+    at a time, not rewritten whole while it grows (``HistoryRecorder``)."""
 
     conversation_id: str
     seq: int
@@ -67,9 +69,18 @@ class ItemWrite:
     created_at: float
     turn_id: str | None = None
     call_id: str | None = None
-    #: Applied to ``text`` and ``data`` in the writer thread, once per commit: redacting a long
-    #: streamed answer on every flush would stall the event loop (and the window).
+    #: Applied to ``text`` and ``data`` in the writer thread, once per commit (a long tool
+    #: output redacted on the event loop would stall the window). An appended piece comes
+    #: redacted: a secret split across two pieces is only seen by ``StreamRedaction``.
     redact: Callable[[str], str] | None = None
+    #: ``text`` is more text for the item (added to what is stored), not all of it.
+    append: bool = False
+
+    def redacted(self) -> tuple[str, str]:
+        """``text`` and ``data`` as they are stored."""
+        if self.redact is None:
+            return self.text, self.data
+        return self.redact(self.text), self.redact(self.data)
 
 
 Write = CreateConversation | UpdateConversation | ItemWrite
@@ -247,20 +258,29 @@ def _bound(writes: list[Write]) -> tuple[list[Write], int]:
 
 
 def _coalesce(writes: list[Write]) -> list[Write]:
-    """Keep only the last state of each item and the last bare "updated now" of each
-    conversation; everything else stays in order."""
-    last: dict[tuple[str, int], int] = {}
-    for index, write in enumerate(writes):
-        if isinstance(write, ItemWrite):
-            last[(write.conversation_id, write.seq)] = index
-        elif _bare(write):
-            last[(write.conversation_id, -1)] = index
-    return [
-        w
-        for i, w in enumerate(writes)
-        if not (isinstance(w, ItemWrite) or _bare(w))
-        or last[(w.conversation_id, w.seq if isinstance(w, ItemWrite) else -1)] == i
-    ]
+    """One record per item (its last full state, and the text appended after it joined onto
+    it) and the last bare "updated now" of each conversation, each where its last record was;
+    everything else stays in order."""
+    kept: list[Write | None] = []
+    at: dict[tuple[str, int], int] = {}
+    for write in writes:
+        if isinstance(write, ItemWrite) or _bare(write):
+            key = (write.conversation_id, write.seq if isinstance(write, ItemWrite) else -1)
+            index = at.get(key)
+            if index is not None:
+                earlier, kept[index] = kept[index], None
+                if isinstance(write, ItemWrite) and write.append:
+                    assert isinstance(earlier, ItemWrite)
+                    write = _joined(earlier, write)
+            at[key] = len(kept)
+        kept.append(write)
+    return [write for write in kept if write is not None]
+
+
+def _joined(earlier: ItemWrite, more: ItemWrite) -> ItemWrite:
+    """``earlier`` followed by the appended ``more`` (whose text and data come redacted)."""
+    text, _ = earlier.redacted()
+    return replace(more, text=text + more.text, append=earlier.append, redact=None)
 
 
 def _bare(write: Write) -> bool:
@@ -286,21 +306,29 @@ def _commit(conn: sqlite3.Connection, writes: list[Write]) -> None:
         raise
 
 
+#: An item's row written: its whole state, or with more text appended (``ItemWrite.append``).
+_WRITE_ITEM = (
+    "INSERT INTO items(conversation_id, seq, kind, turn_id, call_id, text, data, complete, "
+    "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(conversation_id, seq) DO UPDATE "
+    "SET text = {text}, data = excluded.data, complete = excluded.complete"
+)
+_REPLACE_ITEM = _WRITE_ITEM.format(text="excluded.text")
+_APPEND_ITEM = _WRITE_ITEM.format(text="items.text || excluded.text")
+
+
 def _apply(conn: sqlite3.Connection, write: Write) -> None:
     if isinstance(write, ItemWrite):
+        text, data = write.redacted()
         conn.execute(
-            "INSERT INTO items(conversation_id, seq, kind, turn_id, call_id, text, data, "
-            "complete, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT(conversation_id, seq) DO UPDATE SET text = excluded.text, "
-            "data = excluded.data, complete = excluded.complete",
+            _APPEND_ITEM if write.append else _REPLACE_ITEM,
             (
                 write.conversation_id,
                 write.seq,
                 write.kind,
                 write.turn_id,
                 write.call_id,
-                write.redact(write.text) if write.redact else write.text,
-                write.redact(write.data) if write.redact else write.data,
+                text,
+                data,
                 int(write.complete),
                 write.created_at,
             ),

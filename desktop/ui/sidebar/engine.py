@@ -141,7 +141,7 @@ class HistoryEngine:
         recording = HistoryRecording(
             self.workspace,
             agent,
-            redact=self.service.redact,
+            redactor=self.service.redactor,
             continues=continues,
             on_trouble=lambda error: pane.transcript.apply(_trouble_notice(error)),
         )

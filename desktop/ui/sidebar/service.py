@@ -60,7 +60,8 @@ class HistoryService(QObject):
         self._opening: asyncio.Task[None] | None = None
         self._users = 0
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="history-read")
-        self.redact: Callable[[str], str] = Redactor(secret_values(os.environ)).text
+        #: Removes the environment's secrets from what the history writes.
+        self.redactor = Redactor(secret_values(os.environ))
 
     async def _call(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
         """``fn(*args)`` in the service's worker thread."""
