@@ -186,8 +186,11 @@ class VirtualColumn(QObject):
         else:
             for key in self._changed:
                 index = bisect.bisect_left(self._keys, key)
-                height = self.rows[index].height(width) + SPACING
-                self._stale = self._stale or heights[index] != height
+                row = self.rows[index]
+                height = row.height(width) + SPACING
+                # Spacers stand for rows not built: a built row that grew (a streaming answer,
+                # every frame) moves no spacer, and Qt has laid it out already.
+                self._stale = self._stale or (heights[index] != height and row.widget is None)
                 heights[index] = height
         self._changed.clear()
         starts = list(accumulate(self._heights, initial=MARGIN_Y))
