@@ -4,6 +4,7 @@ regression ("Bash info {}") through a real session and the fake aionrs agent."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -312,3 +313,82 @@ def test_title_shows_the_whole_target_when_it_fits_and_elides_its_middle_when_no
     assert "rm -rf" in title.text() and "whole-build" in title.text(), "the target's ends stay"
     host.resize(1800, 700)
     qtbot.waitUntil(lambda: command in title.text())
+
+
+def _full_line_width(line: QWidget) -> int:
+    """What ``line`` needs to show all it shows whole: its parts' widths and the gaps."""
+    parts = [
+        widget
+        for widget in line.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        if widget.isVisible()
+    ]
+    layout = line.layout()
+    assert layout is not None
+    return sum(part.sizeHint().width() for part in parts) + layout.spacing() * (len(parts) - 1)
+
+
+def test_transcript_card_title_gets_the_room_before_the_outcome(qtbot: QtBot) -> None:
+    """A finished call in the conversation ("Create src/app/retry_policy.py … Run by the agent
+    without asking · succeeded · Details"): the muted who-decided text gives way first (its end
+    elided), so the title is whole wherever the line has room for it; the title's middle is
+    elided only when the line is narrower still, nothing spills past the card, and widening the
+    window shows everything whole again."""
+    path = "src/app/retry_policy.py"
+    transcript = TranscriptModel()
+    view = ConversationView(transcript)
+    qtbot.addWidget(view)
+    view.resize(1400, 500)
+    view.show()
+    args = {"file_path": path, "content": "x = 1\n"}
+    transcript.apply(
+        ToolRequested(
+            call_id="w", name="Write", category=ToolCategory.EDIT, args=args, pending=False
+        )
+    )
+    transcript.apply(ToolStarted(call_id="w", name="Write"))
+    transcript.apply(ToolFinished(call_id="w", name="Write", status="success", output="Wrote"))
+    qtbot.waitUntil(lambda: len(view.widgets) == 1)
+    card = next(iter(view.widgets.values()))
+    assert isinstance(card, ToolCard)
+    line, title, outcome = card.line, card.line.title, card.line.outcome
+    qtbot.waitUntil(lambda: line.run_status.text() == "succeeded" and line.isVisible())
+    assert outcome.text() == "Run by the agent without asking"
+
+    def whole() -> bool:
+        return path in title.text() and outcome.width() >= outcome.sizeHint().width()
+
+    qtbot.waitUntil(whole)
+    assert outcome.shown() == outcome.text()
+    need = _full_line_width(line)
+    around = view.width() - line.width()  # the card's and the column's margins
+
+    def fits() -> bool:  # nothing overlaps or spills past the line
+        parts = [title, outcome, line.run_status, line.toggle]
+        edges = [(part.x(), part.x() + part.width()) for part in parts]
+        return all(a[1] <= b[0] for a, b in itertools.pairwise(edges)) and (
+            edges[-1][1] <= line.width()
+        )
+
+    # Room for the whole title and half the outcome: the outcome gives way, not the title.
+    view.resize(need - outcome.sizeHint().width() // 2 + around, 500)
+    qtbot.waitUntil(lambda: line.width() == need - outcome.sizeHint().width() // 2)
+    qtbot.waitUntil(lambda: outcome.width() < outcome.sizeHint().width() or "…" in title.text())
+    assert path in title.text(), f"the title was elided with room for it: {title.text()}"
+    assert outcome.width() < outcome.sizeHint().width()
+    assert title.width() >= title.sizeHint().width()
+    assert outcome.shown().endswith("…") and outcome.shown().startswith("Run by")
+    assert fits()
+    # Too narrow for the whole title even beside the outcome's first word: the middle of its
+    # target gives way, its ends stay.
+    narrow = need - outcome.sizeHint().width() - title.sizeHint().width() // 5
+    view.resize(narrow + around, 500)
+    qtbot.waitUntil(lambda: line.width() == narrow)
+    qtbot.waitUntil(lambda: "…" in title.text())
+    assert path not in title.text()
+    assert "src/" in title.text() and ".py" in title.text(), "the target's ends stay"
+    assert fits()
+    # Wide again: everything whole.
+    view.resize(1400, 500)
+    qtbot.waitUntil(whole)
+    assert outcome.shown() == outcome.text()
+    assert fits()

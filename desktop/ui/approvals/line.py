@@ -4,6 +4,12 @@ Shared by the approval card (its header, and all that is left of it once decided
 cards of calls nobody had to approve, so every tool call reads the same way:
 "Run `make all` in ~/proj   Allowed by your always-rule for shell commands · 14:02  succeeded ▸".
 The disclosure toggle never takes keyboard focus (clicking it leaves the composer focused).
+
+What the line says first is what the call does: when the line is too narrow for all of it, the
+muted who-decided text gives way first (its end elided, down to its first word), and only then the
+title (the middle of its target); the counts, the time, the run status and the toggle stay whole
+(``_LineLayout``). A plain ``QHBoxLayout`` took every missing pixel from the title, the one part
+that could shrink, and showed "Create s…y" beside a whole "Run by the agent without asking".
 """
 
 from __future__ import annotations
@@ -11,9 +17,18 @@ from __future__ import annotations
 import html
 from math import ceil
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent, QTextDocument
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolButton, QWidget
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent, QResizeEvent, QTextDocument
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QLayoutItem,
+    QSizePolicy,
+    QStyle,
+    QToolButton,
+    QWidget,
+)
 
 from desktop.ui.approvals.summary import Sentence, clock
 from desktop.ui.theme import set_role
@@ -93,6 +108,100 @@ def _shorten(metrics: QFontMetrics, text: str, missing: int, *, keep: int) -> tu
     return shorter, missing - (full - metrics.horizontalAdvance(shorter))
 
 
+class _Outcome(QLabel):
+    """Who decided, in words; narrower than its text, it shows its first words and "…" (its
+    ``text()``, tooltip and accessible text stay whole). It can give way down to its first word."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        words = self.text().split(maxsplit=1)
+        if len(words) < 2:
+            return hint
+        margins = self.contentsMargins()
+        first = self.fontMetrics().horizontalAdvance(words[0] + "…")
+        return QSize(min(hint.width(), first + margins.left() + margins.right()), hint.height())
+
+    def shown(self) -> str:
+        """The text as painted: whole, or its start up to a word's end and "…" (within the
+        label's width)."""
+        text, width = self.text(), self.contentsRect().width()
+        short = self.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, width)
+        if short == text or not short.endswith("…"):
+            return short
+        head = short[:-1]
+        if not text[len(head)].isspace() and " " in head.strip():  # cut in a word: before it
+            head = head[: head.rstrip().rfind(" ")]
+        return head.rstrip() + "…"
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self.shown() == self.text():
+            super().paintEvent(event)
+            return
+        painter = QPainter(self)  # the label's font and (style sheet) colour
+        # Against the time and status after it, as when whole (what a cut word left goes before).
+        align = Qt.AlignmentFlag.AlignTrailing | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(self.contentsRect(), int(align), self.shown())
+
+
+class _LineLayout(QHBoxLayout):
+    """The line's row: the parts before the stretch from the left, those after it from the
+    right, as ``QHBoxLayout`` puts them; but when the row is narrower than the parts' size hints
+    the missing width comes from ``yielding`` in order, each down to its minimum, and from no
+    other part. Still too narrow, the right-hand parts follow the left-hand ones (cut at the end,
+    never drawn over each other)."""
+
+    def __init__(self, parent: QWidget, yielding: tuple[QWidget, ...]) -> None:
+        super().__init__(parent)
+        self._yielding = yielding
+
+    def setGeometry(self, rect: QRect) -> None:
+        QLayout.setGeometry(self, rect)  # the rectangle only: the parts are placed here
+        area = self.contentsRect()
+        gap = self.spacing()
+        left: list[QLayoutItem] = []
+        right: list[QLayoutItem] = []
+        side = left
+        for index in range(self.count()):
+            item = self.itemAt(index)
+            if item is None:
+                continue
+            if item.spacerItem() is not None:
+                side = right
+            elif not item.isEmpty():
+                side.append(item)
+        shown = left + right
+        widths = [item.sizeHint().width() for item in shown]
+        missing = sum(widths) + gap * max(0, len(shown) - 1) - area.width()
+        for widget in self._yielding:
+            at = next((n for n, item in enumerate(shown) if item.widget() is widget), None)
+            if at is None or missing <= 0:
+                continue
+            give = min(missing, max(0, widths[at] - shown[at].minimumSize().width()))
+            widths[at] -= give
+            missing -= give
+        x = area.left()
+        for item, width in zip(left, widths[: len(left)], strict=True):
+            self._place(item, x, width, area)
+            x += width + gap
+        ends = widths[len(left) :]
+        x = max(x, area.right() + 1 - sum(ends) - gap * max(0, len(ends) - 1))
+        for item, width in zip(right, ends, strict=True):
+            self._place(item, x, width, area)
+            x += width + gap
+
+    def _place(self, item: QLayoutItem, x: int, width: int, area: QRect) -> None:
+        box = QRect(x, area.top(), width, area.height())
+        widget = self.parentWidget()
+        direction = (
+            widget.layoutDirection() if widget is not None else Qt.LayoutDirection.LeftToRight
+        )
+        item.setGeometry(QStyle.visualRect(direction, area, box))
+
+
 class CardLine(QWidget):
     """Sentence, diff counts, then (right-aligned) outcome, time, run status and a toggle.
 
@@ -113,7 +222,9 @@ class CardLine(QWidget):
         self.removed = self._label("diffRemoved", f"−{sentence.removed}")
         self.added.setVisible(sentence.added is not None)
         self.removed.setVisible(bool(sentence.removed))
-        self.outcome = self._label("muted", "")
+        self.outcome = _Outcome(self)
+        set_role(self.outcome, "muted", polished=False)
+        self.outcome.hide()
         self.outcome.setAccessibleName(self.tr("Decision"))
         self.when = self._label("muted", "")
         self.run_status = self._label("status", "")
@@ -125,7 +236,7 @@ class CardLine(QWidget):
         self.toggle.toggled.connect(self._on_toggled)
         self.toggle.hide()
         self._on_toggled(False)
-        self._layout = QHBoxLayout(self)
+        self._layout = _LineLayout(self, yielding=(self.outcome, self.title))
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(8)
         for widget in (self.title, self.added, self.removed):
