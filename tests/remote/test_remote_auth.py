@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
+from collections.abc import AsyncIterator, Coroutine
+from typing import Any
 
 import grpc
 import pytest
 
-from desktop.core.backend import AgentStartError
+from desktop.core.backend import AgentStartError, Prompt
+from desktop.core.events import ErrorEvent, SessionEvent, TurnEnded, TurnEndReason
 from desktop.core.remote.backend import RemoteRuntimeBackend
 from desktop.core.remote.generated import runtime_pb2 as pb
 from desktop.core.remote.generated import runtime_pb2_grpc as pb_grpc
 from desktop.core.remote.token import sign_token
-from tests.fakes.runtime_server import RuntimeServer
+from tests.fakes.runtime_server import MSG_INVALID, RuntimeServer
 from tests.remote.support import KEY, remote_config
+from tests.waiting import until
 
 T0 = 1_700_000_000
 
@@ -150,3 +155,59 @@ async def test_backend_sends_a_fresh_bearer_token_on_every_stream(runtime: Runti
     assert first.startswith("Bearer ") and second.startswith("Bearer ")
     assert first != second
     assert first == "Bearer " + sign_token(KEY, "user-1", "ws-1", now=1e9)
+
+
+@contextlib.asynccontextmanager
+async def runtime_on_its_own_loop() -> AsyncIterator[RuntimeServer]:
+    """A test runtime on a thread and event loop of its own, as a runtime process is.
+
+    On the test's loop the runtime's answer to a stream always waits for the client's write to
+    be handed to gRPC; on its own loop the answer can come first, as over a network.
+    """
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, name="runtime", daemon=True)
+    thread.start()
+    server = RuntimeServer(KEY)
+
+    async def on_runtime_loop(coroutine: Coroutine[Any, Any, None]) -> None:
+        await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coroutine, loop))
+
+    try:
+        await on_runtime_loop(server.start())
+        yield server
+    finally:
+        await on_runtime_loop(server.stop())
+        loop.call_soon_threadsafe(loop.stop)
+        await asyncio.to_thread(thread.join)
+        loop.close()
+
+
+@pytest.mark.asyncio
+async def test_turns_with_a_key_the_runtime_no_longer_accepts_report_the_rejection() -> None:
+    """The runtime rejects the token at once, before reading, so its answer races the turn's
+    write. grpc.aio reports a write that loses the race as INTERNAL "Internal error from Core"
+    (grpc/grpc#36066), which would tell the user to retry an internal error instead of fixing
+    the key: 29-40 % of the turns here without the backend's workaround (``_refusal``), so every
+    run of this test failed with it removed."""
+    turns = 40
+    async with runtime_on_its_own_loop() as runtime:
+        events: list[SessionEvent] = []
+        backend = RemoteRuntimeBackend(remote_config(runtime.address), KEY, session_id="c1")
+        await backend.start(events.append)
+        runtime.key = b"the runtime's new key"  # rotated on the runtime after the start
+        try:
+            for n in range(turns):
+                turn = f"turn-{n}"
+                await backend.send_prompt(turn, Prompt("hello"))
+                await until(
+                    lambda t=turn: any(isinstance(e, TurnEnded) and e.turn_id == t for e in events),
+                    what=f"the end of {turn}",
+                )
+        finally:
+            await backend.shutdown(1.0)
+    errors = [e for e in events if isinstance(e, ErrorEvent)]
+    assert [(e.code, e.retryable) for e in errors] == [("remote_unauthenticated", False)] * turns
+    assert all("rejected the signing key" in e.message and MSG_INVALID in e.message for e in errors)
+    ends = [e.reason for e in events if isinstance(e, TurnEnded)]
+    assert ends == [TurnEndReason.ERROR] * turns
+    assert runtime.record.requests == []  # no turn reached the runtime

@@ -6,7 +6,9 @@ conversation's state under ``session_id``, which is the conversation id Agent De
 the state survives restarts of Agent Desk. Stop cancels the call. A lost connection ends the
 turn with a retryable error (the turn is never replayed: the runtime may have acted on it) and
 the next turn reconnects on a new channel, riding out a restarting runtime with gRPC's
-reconnect backoff for up to ``connect_timeout`` seconds.
+reconnect backoff for up to ``connect_timeout`` seconds. A turn the runtime ends before taking
+its request (a rejected token) fails with the runtime's own reason, also where ``grpc.aio`` loses
+it (``_refusal``).
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ _Call = grpc.aio.StreamStreamCall[pb.ConverseRequest, pb.ConverseEvent]
 _DRAIN_SECONDS = 1.0
 #: Say "connecting…" when the runtime has not answered within this many seconds.
 _SLOW_CONNECT_SECONDS = 0.5
+#: The details ``grpc.aio`` puts in place of the runtime's status when a write fails because the
+#: runtime had already ended the stream (grpc/grpc#36066; see ``_refusal``).
+_LOST_STATUS_DETAILS = "Internal error from Core"
 
 
 class RemoteRuntimeBackend(AgentBackend):
@@ -297,7 +302,15 @@ class RemoteRuntimeBackend(AgentBackend):
             self._fail(mapper, channel)
             return
         call = self._converse(channel)
-        await _send(call, request)
+        try:
+            await _send(call, request)
+        except grpc.aio.AioRpcError as exc:
+            if not _status_lost(exc):
+                raise
+            failure = await self._refusal(channel)
+            self._reconnect = self._reconnect or failure.reconnect
+            self._fail(mapper, failure)
+            return
         self._history = None
         while (event := await call.read()) is not grpc.aio.EOF:
             assert isinstance(event, pb.ConverseEvent)
@@ -316,6 +329,29 @@ class RemoteRuntimeBackend(AgentBackend):
             ),
         )
 
+    async def _refusal(self, channel: grpc.aio.Channel) -> Failure:
+        """Why the runtime ended a turn's stream before taking its request, asked again.
+
+        Workaround for grpc/grpc#36066: when a write meets a stream the runtime has already ended
+        (it answers a rejected token at once, before reading), ``grpc.aio`` replaces the runtime's
+        status with INTERNAL "Internal error from Core", and the call keeps that status (its
+        ``code()`` and ``read()`` say INTERNAL too): a rejected key would read as a retryable
+        internal error. The write failed, so the request never reached the runtime, and an empty
+        stream (the start probe: no write, so no race) gets the runtime's answer to the same key
+        and identity. Remove this, and ``_status_lost``, once the minimum grpcio has the fix,
+        grpc/grpc#43486.
+        """
+        failure = await self._probe(channel)
+        if failure is not None:
+            return failure
+        return Failure(
+            "remote_refused",
+            f"The runtime at {self.config.address} closed the stream before taking the message, "
+            "so it was not sent. Send it again.",
+            retryable=True,
+            reconnect=True,
+        )
+
     async def _drain(self, call: _Call) -> None:
         """After ``done``: let the runtime close the stream, ignoring anything further."""
         try:
@@ -326,9 +362,17 @@ class RemoteRuntimeBackend(AgentBackend):
             call.cancel()
 
 
+def _status_lost(exc: grpc.aio.AioRpcError) -> bool:
+    """A write failed because the runtime had already ended the stream, and ``grpc.aio`` put
+    INTERNAL in place of the runtime's status (grpc/grpc#36066; remove with ``_refusal``)."""
+    return exc.code() == grpc.StatusCode.INTERNAL and exc.details() == _LOST_STATUS_DETAILS
+
+
 async def _send(call: _Call, request: pb.ConverseRequest | None) -> None:
     """Send ``request`` (if any) and half-close. If the call has already failed (no connection,
-    rejected), sending raises grpc-internal errors; the following ``read()`` raises the status."""
+    rejected), sending raises grpc-internal errors; the following ``read()`` raises the status.
+    A write that meets a stream the runtime has just ended raises INTERNAL instead of the
+    runtime's status (``_status_lost``)."""
     try:
         if request is not None:
             await call.write(request)
