@@ -7,6 +7,7 @@ import socket
 from pathlib import Path
 from typing import Any
 
+import grpc
 import pytest
 
 from desktop.core.backend import AgentStartError, Prompt
@@ -26,6 +27,7 @@ from desktop.core.events import (
     Usage,
 )
 from desktop.core.launch.factory import make_remote_factory
+from desktop.core.remote.backend import RemoteRuntimeBackend
 from desktop.core.session import Session
 from tests.fakes.runtime_server import RuntimeServer
 from tests.remote.support import KEY, remote_config
@@ -226,6 +228,17 @@ async def test_reconnects_after_the_runtime_restarts_between_turns(runtime: Runt
     holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     holder.bind(("127.0.0.1", runtime.port))
+    # Between turns means the client has seen the runtime go. A turn sent before its transport
+    # has read the runtime's GOAWAY and close (under load that lags the stop) goes out on the
+    # closing connection and fails, retryable, and is not sent again: gRPC cannot always tell
+    # whether the runtime got it ("Stream removed (sendmsg: Broken pipe)"). That is a turn lost
+    # in flight, as in test_dropped_connection_fails_the_turn_without_replay.
+    backend = session.backend
+    assert isinstance(backend, RemoteRuntimeBackend) and backend._channel is not None
+    channel = backend._channel
+    await until(
+        lambda: channel.get_state() != grpc.ChannelConnectivity.READY, 10, "the connection closed"
+    )
     turn = session.submit(Prompt("during"))
     await until(  # the turn waits for the runtime and says so…
         lambda: [e for e in rec.of(Notice, turn) if "Connecting" in e.message], 15, "the notice"
