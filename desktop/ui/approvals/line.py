@@ -108,7 +108,7 @@ def _shorten(metrics: QFontMetrics, text: str, missing: int, *, keep: int) -> tu
     return shorter, missing - (full - metrics.horizontalAdvance(shorter))
 
 
-class _Outcome(QLabel):
+class _DecisionLabel(QLabel):
     """Who decided, in words; narrower than its text, it shows its first words and "…" (its
     ``text()``, tooltip and accessible text stay whole). It can give way down to its first word."""
 
@@ -222,7 +222,7 @@ class CardLine(QWidget):
         self.removed = self._label("diffRemoved", f"−{sentence.removed}")
         self.added.setVisible(sentence.added is not None)
         self.removed.setVisible(bool(sentence.removed))
-        self.outcome = _Outcome(self)
+        self.outcome = _DecisionLabel(self)
         set_role(self.outcome, "muted", polished=False)
         self.outcome.hide()
         self.outcome.setAccessibleName(self.tr("Decision"))
