@@ -12,8 +12,8 @@ laid out); when the turn cannot pay both, it is placed at the next pass, before 
 What the user looks at does not move while rows above it are built and measured: the first row
 in view and its distance to the viewport's top are the anchor, set again after every change of
 the column (laid out at once after a pass, and ``on_range`` when rows grow by themselves), unless
-the view follows the bottom. A long conversation's beginning may come after its end
-(``prepend``): the spacer above grows, and the view still shows what it showed.
+the view follows the bottom (``anchor.ViewAnchor``). A long conversation's beginning may come
+after its end (``prepend``): the spacer above grows, and the view still shows what it showed.
 
 A pass costs what is near the viewport: the rows' heights (with the spacing after each) are kept
 in a list for the column's width, only the rows that changed are asked again, and their tops are
@@ -27,11 +27,12 @@ import time
 from itertools import accumulate
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QScrollArea, QVBoxLayout, QWidget
 
 from desktop.core.entries import Item
 from desktop.ui import turn_budget
+from desktop.ui.conversation.anchor import ViewAnchor, placed
 from desktop.ui.conversation.column import ColumnLayout, Veil
 from desktop.ui.conversation.rows import MARGIN_Y, SPACING, EntryRow, Extra
 from desktop.ui.turn_budget import TurnShare
@@ -40,11 +41,6 @@ from desktop.ui.turn_budget import TurnShare
 _MIN_SCREEN = 600
 #: What Qt's paint of the rows a pass moved in view costs (2.5-4 ms measured), in the same turn.
 _PAINT_S = 0.003
-
-
-def _placed(widget: QWidget) -> bool:
-    """Whether the column's layout has placed ``widget`` (a new one is 640×480 at 0, 0)."""
-    return widget.isVisible() and widget.testAttribute(Qt.WidgetAttribute.WA_Moved)
 
 
 class RowHost(Protocol):
@@ -91,7 +87,7 @@ class VirtualColumn(QObject):
         #: Holds the extras of rows not built (hidden).
         self._parking = QWidget(view)
         self._parking.hide()
-        self._anchor: tuple[EntryRow, int] | None = None
+        self._anchor = ViewAnchor(view, host.following)
         #: A row shown on request (a search hit): kept until another one is asked for.
         self.held: EntryRow | None = None
         self._pass = QTimer(self)
@@ -103,7 +99,6 @@ class VirtualColumn(QObject):
         self._place_cost = 0.0  # what placing the last rows built took, a row (seconds)
         self._unplaced: list[EntryRow] = []  # built at the last pass, placed at the next
         self.built = 0  # rows built so far, ever (tests and benchmarks look at it)
-        self._busy = False
         #: Keeps the view from painting while a stored conversation's last screen is built.
         self.veil = Veil(view)
 
@@ -277,13 +272,10 @@ class VirtualColumn(QObject):
         """Lay the column out with the ``new`` rows and keep the anchor (the cost of a row's
         placing is measured for the next passes)."""
         began = time.perf_counter()
-        self._busy = True  # the scrolling below is the column's, not the user's
-        try:
+        with self._anchor.moving():
             self._relayout(starts)
             self._settle()
-            self._restore()
-        finally:
-            self._busy = False
+            self._anchor.restore()
         if new:
             self._place_cost = (time.perf_counter() - began) / len(new)
         for row in new:
@@ -324,7 +316,7 @@ class VirtualColumn(QObject):
         width = self.width()
         for row in self._built.values():
             widget = row.widget
-            if widget is not None and _placed(widget) and row.measured != (width, widget.height()):
+            if widget is not None and placed(widget) and row.measured != (width, widget.height()):
                 row.measured = (width, widget.height())
                 self._changed.add(row.key)
 
@@ -347,8 +339,7 @@ class VirtualColumn(QObject):
         self._layout.removeWidget(widget)
         widget.hide()  # not ``setParent(None)``: 10-30 times dearer, and it is deleted anyway
         widget.deleteLater()
-        if self._anchor is not None and self._anchor[0] is row:
-            self._anchor = None
+        self._anchor.forget(row)
 
     def _relayout(self, starts: list[int]) -> None:
         """Put the built rows in order, a spacer for each run of rows between them (as tall as
@@ -381,42 +372,18 @@ class VirtualColumn(QObject):
             self._relayout(starts)
             self._settle()
             self._host.placed(row)
-        placed = row.widget is not None and _placed(row.widget)
-        target = row.widget.y() if row.widget is not None and placed else starts[index]
+        laid_out = row.widget is not None and placed(row.widget)
+        target = row.widget.y() if row.widget is not None and laid_out else starts[index]
         bar.setValue(max(0, target - 48))
-        self._anchor = (row, row.widget.y() - bar.value()) if row.widget is not None else None
+        self._anchor.set(row)
         self.realize()
 
     def on_scrolled(self) -> None:
         """The view scrolled: remember what is in view, build what came near."""
-        self._remember()
+        self._anchor.remember(self._built)
         self.schedule()
-
-    def _remember(self) -> None:
-        if self._busy:
-            return
-        if self._host.following():
-            self._anchor = None
-            return
-        value = self._view.verticalScrollBar().value()
-        for key in sorted(self._built):
-            widget = self._built[key].widget
-            if widget is not None and _placed(widget) and widget.y() + widget.height() > value:
-                self._anchor = (self._built[key], widget.y() - value)
-                return
 
     def on_range(self) -> None:
         """The column's height changed: keep the anchor where it was in the viewport."""
-        self._restore()
+        self._anchor.restore()
         self.schedule()
-
-    def _restore(self) -> None:
-        anchor = self._anchor
-        if anchor is None or self._host.following() or anchor[0].widget is None:
-            return
-        row, offset = anchor
-        assert row.widget is not None
-        bar = self._view.verticalScrollBar()
-        target = row.widget.y() - offset
-        if bar.value() != target and bar.minimum() <= target <= bar.maximum():
-            bar.setValue(target)
