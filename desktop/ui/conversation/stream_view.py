@@ -3,8 +3,8 @@
 Only what is new since the last repaint is rendered (the view calls ``refresh`` at most 60 times
 per second): finished markdown blocks become fixed documents once, and only the short open block
 is re-rendered on each tick. A frame does at most ``TICK_BUDGET_S`` of that work, in small steps
-(the HTML parsed; the parse inserted; its "Copy" links found), at most one of them costly (an
-insert, a new document, the open block's new HTML) a turn of the loop, so no single block,
+(the HTML parsed; the parse inserted; its "Copy" links found), at most one of them costly (a
+parse, an insert, a new document, the open block's new HTML) a turn of the loop, so no single block,
 however many code blocks or tables it holds, stalls the loop. Markdown becomes HTML on the
 worker thread (``worker``): a finished block's with its lexers built and its code highlighted
 (``markdown.render_later``), the next one while this one is inserted; the open block's as it
@@ -246,7 +246,7 @@ class AssistantView(QWidget):
 
     def _step(self, costly_taken: bool) -> bool | None:
         """Take the next step of the oldest finished block not shown: True if it was a costly
-        one (a new document, an insert: 2–6 ms), False if not; None: none can be taken now
+        one (a parse, a new document, an insert: 1–6 ms), False if not; None: none can be taken now
         (nothing left, the next block is still being rendered on the worker thread, or the
         next step is costly and ``costly_taken``: one costly step a turn of the loop)."""
         if self._links is not None:
@@ -260,8 +260,11 @@ class AssistantView(QWidget):
         elif self._parsed:
             self._links = self._documents[-1].insert(self._parsed.popleft())
             return True
+        elif self._html and costly_taken:
+            return None
         elif self._html:
-            self._parsed.append(parse(self._html.popleft()))
+            self._parsed.append(parse(self._html.popleft()))  # the HTML laid out: 1-2 ms
+            return True
         elif self._rendering is not None and self._rendering.done():
             self._html.append(self._rendering.result())
             self._rendering = None
