@@ -98,19 +98,27 @@ async def test_streamed_text_is_on_disk_within_a_second(workspace: Path) -> None
     store.close()
 
 
-@pytest.mark.asyncio
-async def test_text_deltas_are_coalesced(workspace: Path) -> None:
+async def recorded_turn(
+    workspace: Path, steps: list[dict[str, Any]], **options: Any
+) -> tuple[HistoryWriter, list[ItemWrite]]:
+    """One turn of the fake agent recorded (``options``: the recorder's); the writer (closed)
+    and the writes of the answer's text it committed, in order."""
     committed: list[Write] = []
     writer = HistoryWriter(on_commit=committed.extend)
-    session = session_for(workspace, {"turns": [[{"flood": 3000, "text": "x"}]]})
-    recorder = HistoryRecorder.start(writer, workspace, "fake")
+    session = session_for(workspace, {"turns": [steps]})
+    recorder = HistoryRecorder.start(writer, workspace, "fake", **options)
     recorder.attach(session)
-    session.submit(Prompt("flood"))
+    session.submit(Prompt("go"))
     await session.wait_idle()
     await session.close()
     recorder.detach()
     await asyncio.to_thread(writer.close)
-    text_writes = [w for w in committed if isinstance(w, ItemWrite) and w.kind == "assistant"]
+    return writer, [w for w in committed if isinstance(w, ItemWrite) and w.kind == "assistant"]
+
+
+@pytest.mark.asyncio
+async def test_text_deltas_are_coalesced(workspace: Path) -> None:
+    writer, text_writes = await recorded_turn(workspace, [{"flood": 3000, "text": "x"}])
     assert len(text_writes) < 30, len(text_writes)  # not one write per delta
     # Each write adds what came since the last one: the answer is not rewritten as it grows.
     assert all(w.append for w in text_writes) and text_writes[-1].complete
@@ -125,19 +133,10 @@ async def test_a_key_split_across_streamed_writes_never_reaches_the_disk(workspa
     text = f"the key is {key} and the password {secret}, done"
     # One character a delta, 20 ms apart, and a write after each: the text is cut everywhere.
     chunks = [step for char in text for step in ({"text": char}, {"sleep": 0.02})]
-    committed: list[Write] = []
-    writer = HistoryWriter(on_commit=committed.extend)
-    session = session_for(workspace, {"turns": [chunks]})
-    recorder = HistoryRecorder.start(
-        writer, workspace, "fake", flush_interval=0.0, redactor=Redactor([secret])
+    writer, writes = await recorded_turn(
+        workspace, chunks, flush_interval=0.0, redactor=Redactor([secret])
     )
-    recorder.attach(session)
-    session.submit(Prompt("tell me"))
-    await session.wait_idle()
-    await session.close()
-    recorder.detach()
-    await asyncio.to_thread(writer.close)
-    pieces = [w.text for w in committed if isinstance(w, ItemWrite) and w.kind == "assistant"]
+    pieces = [write.text for write in writes]
     assert len(pieces) > 5, pieces  # written as it streamed, in many pieces
     written = ""
     for piece in pieces:  # what was on disk after each commit
