@@ -5,17 +5,15 @@ Prompts sent while a turn runs wait in a host-side queue and go out when the tur
 aionrs silently drops a message that arrives mid-turn). Stop really stops: the agent is asked
 first, then, if it does not confirm within a grace period, the turn is ended on its behalf and
 the agent's whole process tree is ended. Pending approvals are denied before its input closes.
-Tool requests, the approval mode and decisions are the session's ``ApprovalGate``'s
-(``approval_gate``), which the session constructs and owns.
+Two collaborators the session constructs and owns: tool requests, the approval mode and
+decisions are its ``ApprovalGate``'s (``approval_gate``); the queue is its ``PromptQueue``
+(``prompt_queue``), which calls back here for the agent and to run each turn.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import uuid
-from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,8 +41,8 @@ from desktop.core.events import (
     Usage,
 )
 from desktop.core.prompt_gates import PromptGates
+from desktop.core.prompt_queue import PromptQueue
 from desktop.core.signals import SignalFilter, SignalListener, SignalRelay, Unsubscribe
-from desktop.core.texts import CoreText
 
 log = logging.getLogger(__name__)
 
@@ -94,13 +92,15 @@ class Session:
         self._backend: AgentBackend | None = None
         self._subscribers: list[Subscriber] = []
         self._signals = SignalRelay()
-        self._queue: deque[tuple[str, Prompt]] = deque()
+        self._prompts = PromptQueue(
+            ready=self._agent_for_prompt,
+            run=self._run_turn,
+            publish=self.publish,
+            closed=lambda: self.closed,
+        )
         self._active_turn: str | None = None
         self._turn_done = asyncio.Event()
-        self._idle = asyncio.Event()
-        self._idle.set()
         self._start_lock = asyncio.Lock()
-        self._pump_task: asyncio.Task[None] | None = None
         #: What a turn's prompt waits for before it goes to the agent (the checkpoint recorder).
         self.prompt_gates = PromptGates()
         self._gating: str | None = None  # the turn whose prompt the gates hold
@@ -192,7 +192,7 @@ class Session:
     @property
     def queued(self) -> list[Prompt]:
         """Prompts waiting for the current turn to end."""
-        return [prompt for _, prompt in self._queue]
+        return self._prompts.prompts
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -241,7 +241,8 @@ class Session:
         """End an idle agent (its memory freed); the session is ``NEW`` again and the next prompt
         starts the agent, resuming its session. False (nothing done) unless idle."""
         async with self._start_lock:  # a prompt's start waits until the agent is gone
-            idle = self.state in (SessionState.READY, SessionState.IDLE) and not self._queue
+            quiet = self.state in (SessionState.READY, SessionState.IDLE)
+            idle = quiet and not self._prompts.waiting
             if self._closed or self._backend is None or not idle:
                 return False
             await self._end_backend()
@@ -251,17 +252,14 @@ class Session:
     async def close(self) -> None:
         """Deny what is pending, stop the turn, end the agent. The session is unusable after."""
         self._closed = True
-        self._queue.clear()
+        self._prompts.clear()
         if self._active_turn is not None:
             await self.stop()
         self._gate.deny_all_pending(said.conversation_closed())
         await self._end_backend()
-        if self._pump_task is not None:
-            self._pump_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._pump_task
+        await self._prompts.stop_pump()
         await self._gate.close()
-        self._idle.set()
+        self._prompts.release()
 
     async def _end_backend(self) -> None:
         backend = self._backend
@@ -278,62 +276,40 @@ class Session:
         """Queue a prompt; it is sent when the agent is free. Returns the turn id."""
         if self._closed:
             raise RuntimeError("the session is closed")
-        turn_id = uuid.uuid4().hex[:12]
-        self._queue.append((turn_id, prompt))
-        self._idle.clear()
-        if self._pump_task is None or self._pump_task.done():
-            self._pump_task = asyncio.get_running_loop().create_task(self._pump())
-        return turn_id
+        return self._prompts.submit(prompt)
 
     async def wait_idle(self) -> None:
         """Wait until every queued prompt has been answered (or failed)."""
-        await self._idle.wait()
-
-    async def _pump(self) -> None:
-        while self._queue and not self._closed:
-            if self._backend is not None and not self._backend.accepts_prompts:
-                await self._end_backend()  # it is quitting; resume in a fresh process
-            # STARTING: a start is under way, wait for it (start() locks)
-            if self._backend is None or self.state in (*_DOWN, SessionState.STARTING):
-                try:
-                    await self.start()
-                except AgentStartError as exc:
-                    self._fail_queue(said.could_not_start(exc.text or exc.message))
-                    break
-            turn_id, prompt = self._queue.popleft()
-            self._active_turn = turn_id
-            self._turn_done.clear()
-            self.publish(TurnStarted(turn_id=turn_id, prompt=prompt.text, files=list(prompt.files)))
-            self.set_state(SessionState.RUNNING)
-            self._gating = turn_id
-            await self.prompt_gates.pass_all(turn_id)
-            self._gating = None
-            if self._active_turn == turn_id:  # not stopped while the gates held it
-                assert self._backend is not None
-                await self._backend.send_prompt(turn_id, prompt)
-            await self._turn_done.wait()
-        if not self._queue:
-            self._idle.set()
+        await self._prompts.wait_idle()
 
     def refuse(self, prompt: Prompt, error: AgentStartError) -> str:
         """Record ``prompt`` as a turn that failed because the agent could not start: ``error``
         from a start the prompt waited for (already shown), so the agent is not started again
         for it. Returns the turn id; the turn is published just after, as ``submit``'s are."""
-        turn_id = uuid.uuid4().hex[:12]
-        text = said.could_not_start(error.text or error.message)
-        asyncio.get_running_loop().call_soon(self._fail_turn, turn_id, prompt, text)
-        return turn_id
+        return self._prompts.refuse(prompt, error)
 
-    def _fail_queue(self, text: CoreText) -> None:
-        while self._queue:
-            self._fail_turn(*self._queue.popleft(), text)
-        self._idle.set()
+    async def _agent_for_prompt(self) -> None:
+        """The queue's next prompt needs the agent: started (again) unless it runs and takes
+        prompts. Raises ``AgentStartError`` when it cannot start."""
+        if self._backend is not None and not self._backend.accepts_prompts:
+            await self._end_backend()  # it is quitting; resume in a fresh process
+        # STARTING: a start is under way, wait for it (start() locks)
+        if self._backend is None or self.state in (*_DOWN, SessionState.STARTING):
+            await self.start()
 
-    def _fail_turn(self, turn_id: str, prompt: Prompt, text: CoreText) -> None:
+    async def _run_turn(self, turn_id: str, prompt: Prompt) -> None:
+        """One queued prompt's turn: published, through the prompt gates, sent; until it ends."""
+        self._active_turn = turn_id
+        self._turn_done.clear()
         self.publish(TurnStarted(turn_id=turn_id, prompt=prompt.text, files=list(prompt.files)))
-        self.publish(
-            TurnEnded(turn_id=turn_id, reason=TurnEndReason.ERROR, message=text.english, i18n=text)
-        )
+        self.set_state(SessionState.RUNNING)
+        self._gating = turn_id
+        await self.prompt_gates.pass_all(turn_id)
+        self._gating = None
+        if self._active_turn == turn_id:  # not stopped while the gates held it
+            assert self._backend is not None
+            await self._backend.send_prompt(turn_id, prompt)
+        await self._turn_done.wait()
 
     # ------------------------------------------------------------------ stop
 

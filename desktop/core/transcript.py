@@ -13,6 +13,9 @@ entry's ``text`` is joined when somebody reads it (``items``, ``item``, ``turn_t
 the stream closes: the entry of a stream that closed (its ``Changed``) and ``peek`` may lag. A
 megabyte reply's join costs milliseconds (fresh memory), and each consumer of a session joins its
 own: done as the turn ended, they made that turn of the window's loop too long (issue 19).
+
+The transcript keeps the list: keys, the open stream, which entry is whose tool call, prompt or
+plan. What goes into an entry, made from an event, is ``desktop.core.event_entries``'s.
 """
 
 from __future__ import annotations
@@ -21,23 +24,19 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, assert_never
 
+from desktop.core import event_entries as made
 from desktop.core.entries import (
     FINAL,
-    LIVE_OUTPUT_LIMIT,
     Added,
     Appended,
     Change,
     Changed,
-    ExitItem,
     Item,
-    MessageItem,
     PlanItem,
     StreamItem,
     ToolItem,
     ToolStatus,
-    TurnEndItem,
     UserItem,
-    is_tool_echo,
 )
 from desktop.core.events import (
     AgentExited,
@@ -169,41 +168,17 @@ class Transcript:
                 tool = self.tool(event.call_id)
                 if tool is None:
                     return []
-                denied = tool.decision is not None and tool.decision.decision.denies
-                status = ToolStatus.DENIED if denied else ToolStatus.CANCELLED
-                reason, said = event.reason or None, event.i18n if event.reason else None
-                return self._update_tool(
-                    event.call_id, status=status, cancel_reason=reason, cancel_i18n=said
-                )
+                return self._update_tool(event.call_id, **made.cancelled(tool, event))
             case TurnEnded():
-                end = TurnEndItem(
-                    turn_id=event.turn_id,
-                    reason=event.reason,
-                    usage=event.usage,
-                    model=event.model,
-                    message=event.message,
-                    i18n=event.i18n,
-                )
-                return [*self._close(), self._add(end)]
+                return [*self._close(), self._add(made.turn_end(event))]
             case Notice():
-                notice = MessageItem(
-                    type="notice", turn_id=event.turn_id, level=event.level, text=event.message,
-                    echo=is_tool_echo(event.message, self._tool_names), i18n=event.i18n,
-                )  # fmt: skip
-                return [*self._close(), self._add(notice)]
+                return [*self._close(), self._add(made.notice(event, self._tool_names))]
             case ErrorEvent():
-                error = MessageItem(
-                    type="error", turn_id=event.turn_id, level="error", text=event.message,
-                    code=event.code, retryable=event.retryable, i18n=event.i18n,
-                )  # fmt: skip
-                return [*self._close(), self._add(error)]
+                return [*self._close(), self._add(made.error(event))]
             case AgentExited():
                 if event.expected:
                     return self._close()
-                exit_item = ExitItem(
-                    exit_code=event.exit_code, signal=event.signal, stderr_tail=event.stderr_tail
-                )
-                return [*self._close(), self._add(exit_item)]
+                return [*self._close(), self._add(made.agent_exit(event))]
             case PlanUpdated():
                 return self._plan(event)
             case ToolOutputDelta():
@@ -330,8 +305,7 @@ class Transcript:
         return changes
 
     def _tool_requested(self, event: ToolRequested) -> list[Change]:
-        status = ToolStatus.WAITING if event.pending else ToolStatus.APPROVED
-        fields: dict[str, Any] = {"request": event, "status": status}
+        fields = made.requested(event)
         fields.update(self._early.pop(event.call_id, {}))
         open_call = self.tool(event.call_id)
         if open_call is not None and open_call.status not in FINAL:
@@ -339,12 +313,7 @@ class Transcript:
         return [*self._close(), self._add(ToolItem(turn_id=event.turn_id, **fields))]
 
     def _tool_decided(self, event: ToolDecided) -> list[Change]:
-        denied = event.decision.denies
-        fields: dict[str, Any] = {
-            "decision": event,
-            "decided_at": self._clock(),
-            "status": ToolStatus.DENIED if denied else ToolStatus.APPROVED,
-        }
+        fields = made.decided(event, self._clock())
         tool = self.tool(event.call_id)
         if tool is None or tool.status in FINAL:
             # Decided before the request reached this consumer (a subscriber that decides
@@ -357,27 +326,14 @@ class Transcript:
         tool = self.tool(event.call_id)
         if tool is not None and tool.status not in FINAL:
             return self._update_tool(event.call_id, status=ToolStatus.RUNNING)
-        request = ToolRequested(
-            turn_id=event.turn_id,
-            call_id=event.call_id,
-            name=event.name,
-            category=event.category or "info",
-            args=event.args or {},
-            pending=False,
-        )
-        item = ToolItem(
-            turn_id=event.turn_id, request=request, status=ToolStatus.RUNNING, unasked=event.unasked
-        )
-        return [*self._close(), self._add(item)]
+        return [*self._close(), self._add(made.unasked(event))]
 
     def _tool_finished(self, event: ToolFinished) -> list[Change]:
         changes: list[Change] = []
         if self.tool(event.call_id) is None:
             started = ToolStarted(turn_id=event.turn_id, call_id=event.call_id, name=event.name)
             changes += self._tool_started(started)
-        ok = event.status == "success"
-        status = ToolStatus.SUCCEEDED if ok else ToolStatus.FAILED
-        return changes + self._update_tool(event.call_id, result=event, status=status)
+        return changes + self._update_tool(event.call_id, **made.finished(event))
 
     def _plan(self, event: PlanUpdated) -> list[Change]:
         fields = {"entries": event.entries, "explanation": event.explanation}
@@ -393,12 +349,7 @@ class Transcript:
         tool = self.tool(event.call_id)
         if tool is None or tool.status in FINAL or not event.text:
             return []
-        live = tool.live_output + event.text
-        if len(live) > LIVE_OUTPUT_LIMIT:
-            live = live[-LIVE_OUTPUT_LIMIT:]
-        item = tool.model_copy(
-            update={"live_output": live, "live_chars": tool.live_chars + len(event.text)}
-        )
+        item = made.with_output(tool, event)
         self._items[item.key - self._first] = item
         return [Changed(item)]
 
