@@ -14,18 +14,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Signal
-from PySide6.QtWidgets import (
-    QApplication,
-    QComboBox,
-    QLabel,
-    QMainWindow,
-    QSplitter,
-    QStackedWidget,
-    QToolBar,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QMainWindow, QSplitter, QStackedWidget, QWidget
 
 from desktop.ui import window_state
+from desktop.ui.agent_bar import add_agent_bar
 from desktop.ui.menus import WindowMenus
 from desktop.ui.placeholder import EmptyConversation
 from desktop.ui.sidebar import WindowHistory
@@ -106,7 +98,8 @@ class WorkspaceWindow(QMainWindow):
         # Built top-down, each widget made in its final parent: moving a subtree that Qt has
         # already polished (a splitter measures its children) re-polishes all of it against the
         # style sheet, a visible part of the start-up.
-        self._build_agent_bar()
+        # The agent for new conversations, its picker filled after the first paint (agent_bar).
+        self.agent_bar, self.agent_picker = add_agent_bar(self)
         self.splitter = splitter = QSplitter()
         splitter.setHandleWidth(1)
         splitter.setChildrenCollapsible(False)  # hidden only by View ▸ Sidebar (Ctrl+B)
@@ -127,28 +120,6 @@ class WorkspaceWindow(QMainWindow):
         self.status = WindowStatus(self.statusBar())
         #: The status bar's labels by name (state, agent, mode, tokens).
         self.status_labels = self.status.labels
-
-    def _build_agent_bar(self) -> None:
-        """The toolbar with the agent for new conversations, its picker still empty.
-
-        The Settings add-ons (a plug-in: ``desktop.ui.addons``) fill the picker and add
-        the Settings button after the first paint; the bar exists from the first frame so the
-        conversation does not move down when they arrive.
-        """
-        self.agent_bar = QToolBar("Agent", self)
-        self.agent_bar.setObjectName("agentToolbar")
-        self.agent_bar.setMovable(False)
-        label = QLabel(self.tr("  &Agent: "))
-        self.agent_bar.addWidget(label)
-        self.agent_picker = QComboBox()
-        self.agent_picker.setObjectName("agentPicker")
-        self.agent_picker.setAccessibleName(self.tr("Agent for new conversations"))
-        self.agent_picker.setToolTip(self.tr("Agent for new conversations"))
-        self.agent_picker.setMinimumContentsLength(18)
-        self.agent_picker.setEnabled(False)  # until the add-ons have filled it
-        self.agent_bar.addWidget(self.agent_picker)
-        self.addToolBar(self.agent_bar)
-        label.setBuddy(self.agent_picker)  # Alt+A goes to the picker
 
     def show_shortcuts(self) -> QDialog:
         """Help ▸ Keyboard Shortcuts (non-modal, one per window)."""
