@@ -8,9 +8,9 @@ nothing (a completed turn's end, a notice that only repeats a tool call) get no 
 
 Streaming deltas only mark their item dirty; a 16 ms single-shot timer renders every dirty item
 once. The view sticks to the bottom while the user has not scrolled up; when they have, a
-floating "Jump to latest ↓" button over the bottom of the conversation scrolls back down.
-A theme change renders the answers on screen again in the new palette; the user's prompts are
-as wide as their text, up to about 70 % of the column.
+floating "Jump to latest ↓" button over the bottom of the conversation (``jump.JumpToLatest``)
+scrolls back down. A theme change renders the answers on screen again in the new palette; the
+user's prompts are as wide as their text, up to about 70 % of the column.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLayout,
-    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -46,6 +45,7 @@ from desktop.core.events import TurnEndReason
 from desktop.ui import theme
 from desktop.ui.conversation.column import TranscriptColumn
 from desktop.ui.conversation.items import ExitPanel, MessageRow, UserBubble, exit_message
+from desktop.ui.conversation.jump import JumpToLatest
 from desktop.ui.conversation.model import TranscriptModel
 from desktop.ui.conversation.opaque import keep_opaque
 from desktop.ui.conversation.rows import MARGIN_Y, SPACING, EntryRow, Extra, shows
@@ -55,16 +55,12 @@ from desktop.ui.conversation.thinking import ThinkingView
 from desktop.ui.conversation.tool_card import ToolCard
 from desktop.ui.conversation.virtual import VirtualColumn
 from desktop.ui.i18n.core_text import shown
-from desktop.ui.icons import Icon, decorate
-from desktop.ui.theme import set_role
 from desktop.ui.turn_budget import TurnShare
 
 #: Minimum time between two repaints of streamed text (60 per second).
 FRAME_MS = 16
 #: How close to the bottom (pixels) still counts as "at the bottom" (the view follows new text).
 BOTTOM_SLACK = 24
-#: Gap between the "Jump to latest" button and the bottom of the conversation.
-_JUMP_GAP = 16
 #: Share of the column a prompt may take before it wraps (never less than ``_BUBBLE_MIN``).
 _BUBBLE_SHARE = 0.7
 _BUBBLE_MIN = 360
@@ -124,18 +120,9 @@ class ConversationView(QScrollArea):
         self._timer.timeout.connect(self._on_frame)
         self._share = TurnShare()  # a frame's rendering shares the turn with the rows' passes
         self.repaints = 0
-        self.jump = QPushButton(self.tr("Jump to latest"), self)
-        decorate(self.jump, Icon.JUMP_TO_LATEST, role="accent_text", size=14)
-        self.jump.setObjectName("jumpToLatest")
-        self.jump.setAccessibleName(self.tr("Jump to latest"))
-        self.jump.setToolTip(self.tr("Scroll to the latest message (Ctrl+End)"))
-        self.jump.setCursor(Qt.CursorShape.PointingHandCursor)
-        # Clicking it leaves the keyboard where it is (in the composer, on a card).
-        self.jump.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        set_role(self.jump, "primary", polished=False)
-        # A pill (shape only: the colours are the theme's "primary" role).
-        self.jump.setStyleSheet("QPushButton { border-radius: 13px; padding: 5px 18px; }")
-        self.jump.hide()
+        self._jump = JumpToLatest(self)
+        #: The "Jump to latest" button (shown while the user reads further up).
+        self.jump = self._jump.button
         self._connect_signals()
         theme.follow(self, SHEET)
         self._watch_theme()
@@ -373,21 +360,7 @@ class ConversationView(QScrollArea):
         self._show_jump()
 
     def _show_jump(self) -> None:
-        shown = not self._stick and not self.at_bottom()
-        if shown:
-            self._place_jump()
-            self.jump.raise_()
-        self.jump.setVisible(shown)
-
-    def _place_jump(self) -> None:
-        size = self.jump.sizeHint()
-        area = self.viewport().geometry()
-        self.jump.setGeometry(
-            area.center().x() - size.width() // 2,
-            area.bottom() - size.height() - _JUMP_GAP,
-            size.width(),
-            size.height(),
-        )
+        self._jump.set_shown(not self._stick and not self.at_bottom())
 
     def _bubble_limit(self) -> int:
         margins = self._column.contentsMargins()
@@ -396,7 +369,7 @@ class ConversationView(QScrollArea):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._place_jump()
+        self._jump.place()
         limit = self._bubble_limit()
         for widget in self.widgets.values():
             if isinstance(widget, UserBubble):
