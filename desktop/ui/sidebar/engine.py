@@ -3,7 +3,8 @@
 ``HistoryEngine`` sits between the window, its conversation panes, the sidebar widget and the
 shared ``HistoryService``. Every database call runs in the window's task scope through the
 service (off the event loop); nothing modal is ever run (file dialogs use ``open()``). Delete,
-undo and export, the actions a row offers, are its ``actions`` (``ConversationActions``).
+undo and export, the actions a row offers, are its ``actions`` (``ConversationActions``);
+reopening a stored conversation is its ``reopener``'s (``reopen.ConversationReopener``).
 """
 
 from __future__ import annotations
@@ -17,26 +18,17 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QWidget
 
-from desktop.core.conversation import ResumeStarter
-from desktop.core.events import ErrorEvent, Notice, TurnStarted
-from desktop.core.history import (
-    ConversationNotFoundError,
-    HistoryRecording,
-    SearchHit,
-    StoredConversation,
-    plan_resume,
-)
+from desktop.core.events import Notice, TurnStarted
+from desktop.core.history import HistoryRecording, SearchHit
 from desktop.core.history.titles import distinct_title, title_from_prompt
-from desktop.ui import turn_budget
 from desktop.ui.conversation.highlight import mark, scroll_to
 from desktop.ui.sidebar.actions import ConversationActions
 from desktop.ui.sidebar.entries import Entry
 from desktop.ui.sidebar.host import HistoryWindow
 from desktop.ui.sidebar.panel import HistorySidebar
-from desktop.ui.sidebar.replay import TAIL, locate, read_rest, replay
-from desktop.ui.sidebar.resume import PendingAgent
+from desktop.ui.sidebar.reopen import ConversationReopener
+from desktop.ui.sidebar.replay import locate
 from desktop.ui.sidebar.service import HistoryClosedError, HistoryService
-from desktop.ui.sidebar.unavailable import AgentChoiceOffer
 
 if TYPE_CHECKING:
     from desktop.ui.pane import ConversationPane
@@ -74,7 +66,8 @@ def _new_title() -> str:
 class HistoryEngine:
     """The history of one window (made by ``WindowHistory`` once the event loop runs).
 
-    Delete with undo, export and the rows' context menu: ``actions`` (``ConversationActions``).
+    Delete with undo, export and the rows' context menu: ``actions`` (``ConversationActions``);
+    stored conversations shown again: ``reopener`` (``ConversationReopener``).
 
     Args:
         window: The workspace window.
@@ -88,10 +81,6 @@ class HistoryEngine:
         self.sidebar = sidebar
         self.entries: list[Entry] = []
         self.recordings: dict[ConversationPane, HistoryRecording] = {}
-        #: Each reopened conversation, whole (once its beginning is read: ``_load_earlier``).
-        self._stored: dict[ConversationPane, asyncio.Future[StoredConversation]] = {}
-        self._offers: dict[ConversationPane, AgentChoiceOffer] = {}  # recorded agent missing
-        self._opening: dict[str, asyncio.Task[ConversationPane | None]] = {}
         self._search: asyncio.Task[None] | None = None
         self._closed = False
         self._reload_timer = QTimer(self.sidebar)
@@ -99,6 +88,9 @@ class HistoryEngine:
         self._reload_timer.setInterval(RELOAD_DELAY_MS)
         self.actions = ConversationActions(
             window, self.service, sidebar, discard=self._discard, reload=self._reload
+        )
+        self.reopener = ConversationReopener(
+            window, self.service, record=self._record, shown=self.select, gone=self._schedule_reload
         )
         sidebar.search_requested.connect(self._on_search)
         sidebar.results.hit_chosen.connect(self.open_hit)
@@ -230,7 +222,7 @@ class HistoryEngine:
             if (recording := self.recordings.pop(pane, None)) is not None:
                 recording.detach()
             await pane.aclose()
-            self._stored.pop(pane, None)
+            self.reopener.forget(pane)
             entry.pane = None
             self.window.remove_pane(pane)
 
@@ -253,69 +245,7 @@ class HistoryEngine:
     # ------------------------------------------------------------------ reopening
     async def open_stored(self, entry: Entry) -> ConversationPane | None:
         """Show a stored conversation (rebuilt from history), ready to continue."""
-        conv_id = entry.conversation_id
-        if entry.pane is not None or conv_id is None:
-            return entry.pane
-        task = self._opening.get(conv_id)
-        if task is None:
-            task = asyncio.get_running_loop().create_task(self._open_stored(entry, conv_id))
-            self._opening[conv_id] = task
-            task.add_done_callback(lambda _t: self._opening.pop(conv_id, None))
-        return await asyncio.shield(task)
-
-    async def _open_stored(self, entry: Entry, conv_id: str) -> ConversationPane | None:
-        try:
-            stored, next_seq = await self.service.load(conv_id, last=TAIL)  # its end first
-        except ConversationNotFoundError:
-            self._schedule_reload()
-            return None
-        whole: asyncio.Future[StoredConversation] = asyncio.get_running_loop().create_future()
-        # The conversation continues with the agent it was recorded with, never another one
-        # silently: when that one cannot run here, the user chooses (``AgentChoiceOffer``).
-        agents = self.window.agents
-        window_agent, factory = agents.current()
-        agent = stored.agent or window_agent
-        if agent != window_agent:
-            factory = await agents.named(agent)
-        if isinstance(factory, str) and agent != window_agent:
-            pending = PendingAgent(stored, whole=whole)
-            pane = self.window.add_pane(stored.title, agent, pending.factory)
-            pending.notify = pane.transcript.apply
-            pane.conversation.starter = pending
-            self._offers[pane] = AgentChoiceOffer(pane, pending, agent, factory, agents)
-            pane.destroyed.connect(partial(self._offers.pop, pane, None))
-            factory = pending.factory
-        else:
-            plan = plan_resume(stored, agent_has_sessions=True)  # its own agent
-            pane = self.window.add_pane(stored.title, agent, factory, plan.resume_id)
-            pane.conversation.starter = ResumeStarter(
-                stored, plan, notify=pane.transcript.apply, whole=whole
-            )
-        pane.transcript.expect_stored()
-        await pane.parts.finish()  # the pane's second step, a turn apart from each neighbour
-        pane.usage = replay(pane.transcript, stored)
-        pane.take_stored(pane.transcript.items)  # its cost so far, its last plan
-        when = time.strftime("%d %b %Y, %H:%M", time.localtime(stored.updated_at)).lstrip("0")
-        pane.transcript.apply(
-            Notice(
-                message=QCoreApplication.translate(
-                    "HistoryEngine",
-                    "Saved conversation (last active {when}). A new prompt continues it.",
-                ).format(when=when)
-            )
-        )
-        if isinstance(factory, str):
-            pane.transcript.apply(ErrorEvent(code="agent_not_found", message=factory))
-        self._record(pane, agent, continues=(conv_id, next_seq))
-        # Shown in the next turn (its first polish, layout and paint: 6-10 ms): that turn is its.
-        turn_budget.claim_next(turn_budget.TURN_BUDGET_S)
-        await asyncio.sleep(0)
-        self._stored[pane] = whole
-        entry.pane = pane
-        self.window.show_pane(pane)
-        self.select(pane)
-        pane.scope.spawn(read_rest(self.service, pane, stored, whole), name="history-rest")
-        return pane
+        return await self.reopener.open(entry)
 
     # ------------------------------------------------------------------ search
     def focus_search(self) -> None:
@@ -360,7 +290,7 @@ class HistoryEngine:
         if pane is None:
             return None
         self.window.show_pane(pane)
-        whole = self._stored.get(pane)
+        whole = self.reopener.whole(pane)
         stored = await whole if whole is not None else None
         if stored is None or not any(i.seq == hit.seq for i in stored.items):
             stored, _ = await self.service.load(hit.conversation_id)
