@@ -248,10 +248,6 @@ class HistoryEngine:
         return await self.reopener.open(entry)
 
     # ------------------------------------------------------------------ search
-    def focus_search(self) -> None:
-        """Ctrl+Shift+F."""
-        self.sidebar.focus_search()
-
     def _on_search(self, query: str) -> None:
         if self._search is not None and not self._search.done():
             self._search.cancel()
@@ -304,11 +300,6 @@ class HistoryEngine:
         return widget
 
     # ------------------------------------------------------------------ rename
-    def rename_current(self) -> None:
-        """F2: edit the selected conversation's title in place."""
-        self.sidebar.list.setFocus()
-        self.sidebar.list.rename_current()
-
     def rename(self, conversation_id: str, title: str) -> None:
         """Store a title the user chose."""
         for entry in self.entries:
