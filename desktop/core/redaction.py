@@ -51,14 +51,14 @@ class Redactor:
             if secret in data:
                 data = data.replace(secret, REDACTED)
         # The search for the key prefix is a memchr-speed scan; the regex is ~20x slower and
-        # holds the GIL (the history writer redacts a long streamed answer at every flush, and
-        # the window's thread waited for it: 25 ms per 2.4 MB).
+        # holds the GIL (a long tool output redacted in the history writer's thread held the
+        # window's thread: 25 ms per 2.4 MB).
         return _KEY_SHAPE.sub(REDACTED, data) if _KEY_PREFIX in data else data
 
     def text(self, text: str) -> str:
-        """The same for text, without an encode/decode round trip (the history redacts whole
-        streamed answers, in a thread that holds the GIL meanwhile: 2.4 MB of text without a
-        key take ~5 ms; through the regex it was 25 ms)."""
+        """The same for text, without an encode/decode round trip (the history writer's thread
+        holds the GIL meanwhile: 2.4 MB of text without a key take ~5 ms; through the regex it
+        was 25 ms)."""
         for secret in self._text_secrets:
             if secret in text:
                 text = text.replace(secret, _REDACTED_TEXT)
