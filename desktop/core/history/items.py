@@ -2,8 +2,8 @@
 
 An item row keeps its entry (``desktop.core.transcript``) as typed JSON in ``data``, and in
 ``text`` what full-text search sees of it. Streamed text is kept once, in ``text``: the JSON of
-an assistant or thinking entry leaves it out (a long answer is rewritten every 0.25 s while it
-grows). ``from_legacy`` turns an item of schema 3 and earlier (``data`` a free-form dict per
+an assistant or thinking entry leaves it out (a long answer grows there a piece at a time, every
+0.25 s). ``from_legacy`` turns an item of schema 3 and earlier (``data`` a free-form dict per
 kind) into its entry; the schema migration to version 4 and nothing else uses it.
 """
 

@@ -8,7 +8,7 @@ queue) keep their tables in the same file, and unknown tables are left alone.
 Versions:
     1: workspaces, conversations, items.
     2: the FTS5 index ``items_fts`` over item text, kept current by triggers.
-    3: only complete items are in ``items_fts``. Streamed text is rewritten every 0.25 s while
+    3: only complete items are in ``items_fts``. Streamed text is written every 0.25 s while
        it grows; re-indexing all of it on each rewrite made long answers quadratic (and grew
        the writer's memory). An item is indexed once, when it is complete; search finds items
        still streaming (or cut off by a crash) with a substring scan of the few incomplete
